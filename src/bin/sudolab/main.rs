@@ -1,0 +1,80 @@
+//! The `sudolab` command line: a thin layer over the library.
+//!
+//! `main` maps `run`'s result to an exit code and prints the error chain; every command
+//! module reads its arguments, calls the library and prints. Exit codes: 0 success, 1 some
+//! puzzle was malformed, contradictory, not uniquely solvable or disagreed with its stated
+//! answer, 2 a usage error or an unreadable file.
+
+mod puzzles;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// sudolab: Sudoku and exact-cover solvers, side by side, cross-checked.
+#[derive(Parser)]
+#[command(name = "sudolab", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve each puzzle: prints its solution, or NONE / MULTIPLE / ERROR.
+    Solve(puzzles::SolveArgs),
+    /// Count the solutions of each puzzle up to a limit.
+    Count(puzzles::CountArgs),
+    /// Diagnose each puzzle: malformed, contradictory givens, no solution, multiple, unique.
+    Check(puzzles::CheckArgs),
+    /// List the registered solvers with their methods.
+    Solvers,
+}
+
+/// How a command ended when nothing went wrong with the command itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Status {
+    /// Every puzzle was fine.
+    Success,
+    /// Some puzzle was not (exit code 1).
+    PuzzleFailure,
+}
+
+fn run(cli: Cli) -> anyhow::Result<Status> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let status = match cli.command {
+        Command::Solve(args) => puzzles::solve(&args, &mut out)?,
+        Command::Count(args) => puzzles::count(&args, &mut out)?,
+        Command::Check(args) => puzzles::check(&args, &mut out)?,
+        Command::Solvers => {
+            for solver in sudolab::solver::registry() {
+                let info = solver.info();
+                writeln!(out, "{:18} {}", info.name, info.description)?;
+            }
+            Status::Success
+        }
+    };
+    out.flush()?;
+    Ok(status)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(Status::Success) => ExitCode::SUCCESS,
+        Ok(Status::PuzzleFailure) => ExitCode::from(1),
+        Err(error) => {
+            // A closed pipe (`sudolab solve big.txt | head`) is not an error worth reporting.
+            let broken_pipe = error
+                .downcast_ref::<io::Error>()
+                .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe);
+            if broken_pipe {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("sudolab: error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! The library's one error type.
+//!
+//! Every error that comes from user input carries the place of the problem: a [`Location`]
+//! with the source (file name, or `<input>`), the line and, where it makes sense, the column
+//! (both counted from 1, columns in characters). The library never prints and never panics on
+//! bad input; the CLI prints these errors and maps them to exit codes.
+
+use std::fmt;
+
+/// Where in the input a problem was found.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Location {
+    /// The file name, or `None` for text given directly (shown as `<input>`).
+    pub source: Option<String>,
+    /// The line, counted from 1.
+    pub line: Option<u64>,
+    /// The column in characters, counted from 1.
+    pub column: Option<u64>,
+}
+
+impl Location {
+    /// A location with a line and column in unnamed input.
+    pub fn at(line: u64, column: u64) -> Location {
+        Location {
+            source: None,
+            line: Some(line),
+            column: Some(column),
+        }
+    }
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.source.as_deref().unwrap_or("<input>"))?;
+        if let Some(line) = self.line {
+            write!(f, ", line {line}")?;
+        }
+        if let Some(column) = self.column {
+            write!(f, ", column {column}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What is wrong with a piece of puzzle text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// A character that is neither a digit symbol, a blank, nor a separator.
+    #[error("unknown character {ch:?} (a cell is 1-9 or A-P, a blank is . 0 _ or -)")]
+    UnknownCharacter {
+        /// The character found.
+        ch: char,
+    },
+    /// The number of cells is not 16, 81, 256 or 625.
+    #[error("wrong length: {found} cells, but a grid has 16, 81, 256 or 625 cells")]
+    WrongLength {
+        /// Cells found.
+        found: usize,
+    },
+    /// The cell count is a square, but its side is not a square (e.g. 36 cells, 6x6).
+    #[error(
+        "{side}x{side} is not a supported size: the side must be 4, 9, 16 or 25 (square boxes)"
+    )]
+    NotSquare {
+        /// Cells per row.
+        side: usize,
+    },
+    /// A digit larger than the grid allows (e.g. `9` in a 4x4 grid).
+    #[error("digit {ch:?} is too large for a {side}x{side} grid")]
+    DigitTooLarge {
+        /// The character found.
+        ch: char,
+        /// Cells per row.
+        side: usize,
+    },
+    /// The count field of a `puzzle:count:solution` line is not a number (or `N+`).
+    #[error("bad solution count {text:?} (expected a number such as 1, or 2+ for 'at least 2')")]
+    BadCount {
+        /// The field as written.
+        text: String,
+    },
+    /// A known solution whose size differs from its puzzle.
+    #[error("the solution has {found} cells but the puzzle has {expected}")]
+    SolutionSizeMismatch {
+        /// Cells of the solution.
+        found: usize,
+        /// Cells of the puzzle.
+        expected: usize,
+    },
+    /// A known solution with blanks.
+    #[error("the solution has a blank at {cell}")]
+    IncompleteSolution {
+        /// The blank cell in `r3c5` notation.
+        cell: String,
+    },
+    /// A multi-line grid cut off by the end of the input.
+    #[error("truncated grid: {found} cells before the end of the input")]
+    Truncated {
+        /// Cells read before the end.
+        found: usize,
+    },
+    /// A row of a multi-line grid whose length does not fit the grid being read.
+    #[error("a row of {found} cells in a grid of side {side}")]
+    RowLength {
+        /// Cells in the row.
+        found: usize,
+        /// Cells per row.
+        side: usize,
+    },
+    /// A Kaggle CSV row without two fields.
+    #[error("expected two comma-separated fields (quizzes,solutions)")]
+    CsvFields,
+    /// A line that is not valid UTF-8 (the column is where the bad bytes start).
+    #[error("the line is not valid UTF-8 text")]
+    NotUtf8,
+    /// No puzzle in the input at all.
+    #[error("no puzzle found")]
+    Empty,
+}
+
+/// The error type of every fallible operation in sudolab.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// Puzzle text that cannot be read as a grid.
+    #[error("{location}: {kind}")]
+    Parse {
+        /// Where.
+        location: Location,
+        /// What.
+        kind: ParseErrorKind,
+    },
+    /// A file that cannot be read or written.
+    #[error("{path}: {error}")]
+    Io {
+        /// The file.
+        path: String,
+        /// The operating system's reason (shown in the message, so not a `source`).
+        error: std::io::Error,
+    },
+    /// A grid whose box side is not 2..=5.
+    #[error("unsupported box side {0}: sudolab handles box sides 2 to 5 (4x4 to 25x25)")]
+    UnsupportedSize(usize),
+    /// An argument outside what an operation accepts (the message says which and why).
+    #[error("{0}")]
+    InvalidArgument(String),
+}
+
+impl Error {
+    /// A parse error at `location`.
+    pub fn parse(location: Location, kind: ParseErrorKind) -> Error {
+        Error::Parse { location, kind }
+    }
+
+    /// The same error with its location's source set to `source` (a file name).
+    pub fn in_source(self, source: &str) -> Error {
+        match self {
+            Error::Parse {
+                mut location, kind, ..
+            } => {
+                location.source = Some(source.to_string());
+                Error::Parse { location, kind }
+            }
+            other => other,
+        }
+    }
+
+    /// The same error with its location's line set to `line` (when the error has no line).
+    pub fn on_line(self, line: u64) -> Error {
+        match self {
+            Error::Parse {
+                mut location, kind, ..
+            } => {
+                location.line.get_or_insert(line);
+                Error::Parse { location, kind }
+            }
+            other => other,
+        }
+    }
+}
+
+/// Shorthand for results with [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;

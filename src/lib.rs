@@ -1,0 +1,39 @@
+//! # sudolab
+//!
+//! A research tool for Sudoku and exact-cover solving: independent solvers of the same
+//! puzzles, side by side, with an independent checker for every answer.
+//!
+//! ```
+//! use sudolab::{grid::Grid, solver::{self, Verdict}, checker};
+//! let puzzle: Grid =
+//!     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+//!         .parse()?;
+//! let bitmask = solver::by_name("bitmask").expect("registered");
+//! let Verdict::Unique(solution) = bitmask.verdict(&puzzle) else { panic!("unique") };
+//! assert!(checker::check_solution(&puzzle, &solution).is_ok());
+//! # Ok::<(), sudolab::Error>(())
+//! ```
+//!
+//! # Module map
+//!
+//! * [`grid`]: the grid model (box side 2..=5), text formats, contradictory givens.
+//! * [`geometry`]: cells, units, peers and their numbering, as index tables.
+//! * [`bitset`]: typed candidate sets.
+//! * [`checker`]: the independent solution checker, sharing no code with any solver.
+//! * [`solver`]: the interface every solver sits behind, and the registry.
+//! * [`bitmask`]: the bitmask propagation solver.
+//! * [`corpus`]: streaming readers for puzzle files.
+//! * [`diagnose`]: what is wrong with a puzzle, in words.
+//! * [`error`]: the library's error type.
+
+pub mod bitmask;
+pub mod bitset;
+pub mod checker;
+pub mod corpus;
+pub mod diagnose;
+pub mod error;
+pub mod geometry;
+pub mod grid;
+pub mod solver;
+
+pub use error::{Error, Result};

@@ -1,0 +1,131 @@
+//! The command line as a user meets it: exit codes and messages for good and bad input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const WIKIPEDIA: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn sudolab(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudolab"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sudolab runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn solve_prints_the_solution_and_exits_zero() {
+    let out = sudolab(&["solve"], &format!("{WIKIPEDIA}\n"));
+    assert_eq!(out.status.code(), Some(0));
+    let solution = text(&out.stdout);
+    let puzzle = sudolab::grid::Grid::parse(WIKIPEDIA).unwrap();
+    let solved = sudolab::grid::Grid::parse(solution.trim()).unwrap();
+    assert_eq!(sudolab::checker::check_solution(&puzzle, &solved), Ok(()));
+}
+
+#[test]
+fn markers_for_bad_puzzles_and_nonzero_exit() {
+    let input = format!(
+        "{}\n{}\n{}x\n",
+        ".".repeat(81),
+        format_args!("55{}", &WIKIPEDIA[2..]),
+        &WIKIPEDIA[..80]
+    );
+    let out = sudolab(&["solve"], &input);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "MULTIPLE\nNONE\nERROR\n");
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("<stdin>, line 3, column 81: unknown character 'x'"),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_lists_every_conflict() {
+    let mut cells: Vec<char> = WIKIPEDIA.chars().collect();
+    cells[6] = '5';
+    cells[72] = '6';
+    let puzzle: String = cells.into_iter().collect();
+    let out = sudolab(&["check", &puzzle], "");
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("digit 5 appears twice in row 1: r1c1, r1c7"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("digit 6 appears twice in column 1: r2c1, r9c1"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("digit 6 appears twice in box 7: r7c2, r9c1"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn check_names_the_cell_without_candidates() {
+    let puzzle = format!("12345678.{}........9", ".".repeat(63));
+    let out = sudolab(&["check", "-"], &puzzle);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("no solution: r1c9 has no candidate left"));
+}
+
+#[test]
+fn check_expected_passes_on_known_answers() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/known_answers.txt");
+    let out = sudolab(&["check", "--expected", path], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    // Without --expected, the deliberately bad puzzles make it fail.
+    let out = sudolab(&["check", path], "");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn count_caps_at_the_limit() {
+    let out = sudolab(
+        &["count", "--limit", "5", "-"],
+        &format!("{}\n................\n", ".".repeat(81)),
+    );
+    assert_eq!(text(&out.stdout), "5+\n5+\n");
+    let out = sudolab(&["count", "--limit", "0"], "................\n");
+    assert_eq!(text(&out.stdout), "288\n");
+}
+
+#[test]
+fn missing_file_unknown_flag_and_unknown_solver_exit_two() {
+    let out = sudolab(&["solve", "no/such/file.txt"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no/such/file.txt"));
+    let out = sudolab(&["solve", "--bogus"], "");
+    assert_eq!(out.status.code(), Some(2));
+    let out = sudolab(&["solve", "--solver", "nope"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("registered: bitmask"));
+}
+
+#[test]
+fn truncated_pretty_grid_is_reported() {
+    let out = sudolab(&["solve"], "5 3 . | . 7 . | . . .\n6 . . | 1 9 5 | . . .\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("line 1: truncated grid"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -1,0 +1,42 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use sudolab::corpus::{self, Record};
+
+/// `../shared/datasets` beside the project root, or `None` (with a printed reason) when it is
+/// absent, so a user's clone still passes `cargo test`.
+pub fn shared_datasets() -> Option<PathBuf> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets");
+    if path.is_dir() {
+        Some(path)
+    } else {
+        eprintln!(
+            "skipped: {} is absent (standard corpora not installed)",
+            path.display()
+        );
+        None
+    }
+}
+
+/// The first `limit` records of a shared corpus (every record must parse).
+pub fn shared_sample(name: &str, limit: usize) -> Option<Vec<Record>> {
+    let path = shared_datasets()?.join(name);
+    let reader = corpus::open(path.to_str().expect("utf-8 path")).expect("corpus opens");
+    Some(
+        reader
+            .take(limit)
+            .map(|r| r.expect("corpus record parses"))
+            .collect(),
+    )
+}
+
+/// Every record of the bundled known-answers file.
+pub fn known_answers() -> Vec<Record> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("datasets/known_answers.txt");
+    corpus::open(path.to_str().expect("utf-8 path"))
+        .expect("known answers open")
+        .map(|r| r.expect("known answers parse"))
+        .collect()
+}

@@ -1,0 +1,71 @@
+//! Solvers over samples of the standard corpora in `../shared/datasets` (skipped with a
+//! printed reason when absent): every proper puzzle has exactly one solution, every puzzle of
+//! Serg's benchmark has two or more, and every propagation level agrees on count and solution.
+
+mod common;
+
+use sudolab::checker::check_solution;
+use sudolab::solver;
+
+fn assert_counts(name: &str, sample: usize, unique: bool) {
+    let Some(records) = common::shared_sample(name, sample) else {
+        return;
+    };
+    assert!(!records.is_empty(), "{name} is empty");
+    let solvers = solver::registry();
+    for record in &records {
+        let reference = solvers[0].count(&record.puzzle, 2);
+        if unique {
+            assert_eq!(reference.count, 1, "{name}, line {}", record.line);
+        } else {
+            assert_eq!(reference.count, 2, "{name}, line {}", record.line);
+        }
+        for solution in &reference.solutions {
+            assert_eq!(check_solution(&record.puzzle, solution), Ok(()));
+        }
+        for other in &solvers[1..] {
+            let outcome = other.count(&record.puzzle, 2);
+            assert_eq!(
+                outcome.count,
+                reference.count,
+                "{} on {name}, line {}",
+                other.info().name,
+                record.line
+            );
+            if unique {
+                assert_eq!(outcome.solutions, reference.solutions);
+            }
+            for solution in &outcome.solutions {
+                assert_eq!(check_solution(&record.puzzle, solution), Ok(()));
+            }
+        }
+    }
+}
+
+#[test]
+fn top1465_all_unique() {
+    assert_counts("puzzles3_magictour_top1465", usize::MAX, true);
+}
+
+#[test]
+fn seventeen_clue_sample_unique() {
+    assert_counts("puzzles2_17_clue", 3000, true);
+}
+
+#[test]
+fn forum_hardest_samples_unique() {
+    assert_counts("puzzles6_forum_hardest_1106", usize::MAX, true);
+    assert_counts("puzzles5_forum_hardest_1905_11+", 500, true);
+}
+
+#[test]
+fn norvig_and_exchange_samples_unique() {
+    assert_counts("norvig_top95", usize::MAX, true);
+    assert_counts("norvig_hardest", usize::MAX, true);
+    assert_counts("sudoku_exchange_diabolical_2020", 1000, true);
+}
+
+#[test]
+fn serg_benchmark_has_several_solutions() {
+    assert_counts("puzzles7_serg_benchmark", 1000, false);
+}
