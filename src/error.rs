@@ -119,6 +119,42 @@ pub enum ParseErrorKind {
     Empty,
 }
 
+/// What is wrong with an exact-cover problem.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CoverErrorKind {
+    /// An option names an item that was not declared.
+    #[error("unknown item {name:?}")]
+    UnknownItem {
+        /// The name used.
+        name: String,
+    },
+    /// An option names the same item twice.
+    #[error("item {name:?} appears twice in one option")]
+    RepeatedItem {
+        /// The item.
+        name: String,
+    },
+    /// An item declared twice.
+    #[error("item {name:?} is declared twice")]
+    DuplicateItem {
+        /// The item.
+        name: String,
+    },
+    /// An option with no item.
+    #[error("empty option")]
+    EmptyOption,
+    /// No primary item at all.
+    #[error("no primary items (the first line must name at least one)")]
+    NoPrimaryItems,
+    /// An item name with a character the format reserves.
+    #[error("bad item name {name:?} (names may not contain '|' or ':', colors are not supported)")]
+    BadItemName {
+        /// The name.
+        name: String,
+    },
+}
+
 /// The error type of every fallible operation in sudolab.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -130,6 +166,14 @@ pub enum Error {
         location: Location,
         /// What.
         kind: ParseErrorKind,
+    },
+    /// An exact-cover problem that cannot be built.
+    #[error("{location}: {kind}")]
+    Cover {
+        /// Where (line of a DLX-format file, or none for problems built in code).
+        location: Location,
+        /// What.
+        kind: CoverErrorKind,
     },
     /// A file that cannot be read or written.
     #[error("{path}: {error}")]

@@ -22,6 +22,7 @@
 //! * [`checker`]: the independent solution checker, sharing no code with any solver.
 //! * [`solver`]: the interface every solver sits behind, and the registry.
 //! * [`bitmask`]: the bitmask propagation solver.
+//! * [`dlx`]: exact cover by dancing links, generic; Sudoku as one encoding, the `dlx` solver.
 //! * [`corpus`]: streaming readers for puzzle files.
 //! * [`diagnose`]: what is wrong with a puzzle, in words.
 //! * [`error`]: the library's error type.
@@ -31,6 +32,7 @@ pub mod bitset;
 pub mod checker;
 pub mod corpus;
 pub mod diagnose;
+pub mod dlx;
 pub mod error;
 pub mod geometry;
 pub mod grid;

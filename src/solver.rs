@@ -16,6 +16,7 @@
 //! ```
 
 use crate::bitmask::{BitmaskSolver, Level};
+use crate::dlx::DlxSolver;
 use crate::grid::Grid;
 
 /// Search counters. Which ones a solver fills is in its [`SolverInfo`] capabilities.
@@ -107,6 +108,7 @@ pub fn registry() -> Vec<Box<dyn Solver>> {
         Box::new(BitmaskSolver::new(Level::Singles)),
         Box::new(BitmaskSolver::new(Level::Locked)),
         Box::new(BitmaskSolver::new(Level::Subsets)),
+        Box::new(DlxSolver),
     ]
 }
 

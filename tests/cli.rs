@@ -129,3 +129,52 @@ fn truncated_pretty_grid_is_reported() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn cover_counts_classic_problems() {
+    let out = sudolab(&["cover", "--queens", "8"], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stdout).starts_with("solutions: 92\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = sudolab(&["cover", "--langford", "7", "--limit", "3"], "");
+    assert!(text(&out.stdout).starts_with("solutions: 3+\n"));
+    let out = sudolab(&["cover", "--pentominoes", "6by10"], "");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn cover_reads_knuths_format_and_names_bad_lines() {
+    let problem = "| Knuth's example\nA B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+    let out = sudolab(&["cover", "-", "--print", "1"], problem);
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("solution 1:\n  A D\n  C E F\n  B G\nsolutions: 1\n"),
+        "{stdout}"
+    );
+    let out = sudolab(&["cover", "-"], "A B\nA B\nA Q\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("<stdin>, line 3: unknown item \"Q\""),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn emitted_sudoku_encoding_solves_back() {
+    let out = sudolab(&["cover", "--sudoku", WIKIPEDIA, "--emit"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let again = sudolab(&["cover", "-"], &text(&out.stdout));
+    assert!(text(&again.stdout).starts_with("solutions: 1\n"));
+}
+
+#[test]
+fn dlx_solver_from_the_command_line() {
+    let out = sudolab(&["solve", "--solver", "dlx"], &format!("{WIKIPEDIA}\n"));
+    let bitmask = sudolab(&["solve"], &format!("{WIKIPEDIA}\n"));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout, bitmask.stdout);
+}

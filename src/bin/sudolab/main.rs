@@ -5,6 +5,7 @@
 //! puzzle was malformed, contradictory, not uniquely solvable or disagreed with its stated
 //! answer, 2 a usage error or an unreadable file.
 
+mod cover;
 mod puzzles;
 
 use std::io::{self, Write};
@@ -28,6 +29,8 @@ enum Command {
     Count(puzzles::CountArgs),
     /// Diagnose each puzzle: malformed, contradictory givens, no solution, multiple, unique.
     Check(puzzles::CheckArgs),
+    /// Solve an exact-cover problem (Knuth's DLX format, or a built-in classic problem).
+    Cover(cover::CoverArgs),
     /// List the registered solvers with their methods.
     Solvers,
 }
@@ -48,6 +51,7 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Solve(args) => puzzles::solve(&args, &mut out)?,
         Command::Count(args) => puzzles::count(&args, &mut out)?,
         Command::Check(args) => puzzles::check(&args, &mut out)?,
+        Command::Cover(args) => cover::cover(&args, &mut out)?,
         Command::Solvers => {
             for solver in sudolab::solver::registry() {
                 let info = solver.info();

@@ -4,8 +4,9 @@
 //! it as throughput, puzzles/s). Parsing happens once, outside the timed loop.
 //!
 //! Samples: the bundled known answers (always), the first 1,000 puzzles of
-//! `../shared/datasets/puzzles2_17_clue` and all of `puzzles3_magictour_top1465` (skipped with
-//! a message when `../shared` is absent).
+//! `../shared/datasets/puzzles2_17_clue`, all of `puzzles3_magictour_top1465` and the first
+//! 1,000 of `puzzles5_forum_hardest_1905_11+` (skipped with a message when `../shared` is
+//! absent). Run one solver with `cargo bench --bench solvers -- dlx`.
 
 use std::path::{Path, PathBuf};
 
@@ -59,6 +60,9 @@ fn solvers(c: &mut Criterion) {
     }
     if let Some(sample) = load(&shared.join("puzzles3_magictour_top1465"), usize::MAX) {
         bench_sample(c, "magictour_top1465", &sample);
+    }
+    if let Some(sample) = load(&shared.join("puzzles5_forum_hardest_1905_11+"), 1000) {
+        bench_sample(c, "forum_hardest_1905_first_1000", &sample);
     }
 }
 

@@ -1,0 +1,127 @@
+//! `cover`: solve an exact-cover problem from a file in Knuth's DLX format, or a built-in
+//! classic problem; or emit the problem in that format.
+
+use std::io::{BufReader, Write};
+
+use anyhow::{bail, Context};
+use clap::Args;
+use sudolab::dlx::{classic, Control, Problem};
+use sudolab::grid::Grid;
+use sudolab::{dlx, Error};
+
+use crate::Status;
+
+#[derive(Args)]
+pub struct CoverArgs {
+    /// A problem in Knuth's DLX format (`-` for standard input). Not needed with a built-in
+    /// problem.
+    file: Option<String>,
+    /// N-queens on an N x N board.
+    #[arg(long, value_name = "N", group = "builtin")]
+    queens: Option<usize>,
+    /// Pentomino packing of a rectangle, e.g. 6x10.
+    #[arg(long, value_name = "RxC", group = "builtin")]
+    pentominoes: Option<String>,
+    /// Langford pairs of 1..=N.
+    #[arg(long, value_name = "N", group = "builtin")]
+    langford: Option<usize>,
+    /// A Sudoku puzzle (one line), encoded as exact cover.
+    #[arg(long, value_name = "PUZZLE", group = "builtin")]
+    sudoku: Option<String>,
+    /// Stop after this many solutions (0 = count them all).
+    #[arg(long, default_value_t = 0)]
+    limit: u64,
+    /// Print the first N solutions, one option per line.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    print: u64,
+    /// Break ties of the MRV choice at random with this seed (default: leftmost item).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Write the problem in Knuth's DLX format instead of solving it.
+    #[arg(long)]
+    emit: bool,
+}
+
+fn problem(args: &CoverArgs) -> anyhow::Result<Problem> {
+    if let Some(n) = args.queens {
+        return Ok(classic::queens(n)?);
+    }
+    if let Some(size) = &args.pentominoes {
+        let parsed = size
+            .split_once(['x', 'X'])
+            .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
+        let Some((rows, columns)) = parsed else {
+            bail!("--pentominoes takes ROWSxCOLUMNS, e.g. 6x10, not {size:?}");
+        };
+        return Ok(classic::pentominoes(rows, columns)?);
+    }
+    if let Some(n) = args.langford {
+        return Ok(classic::langford(n)?);
+    }
+    if let Some(text) = &args.sudoku {
+        let grid = Grid::parse(text)?;
+        let Some(encoding) = dlx::Encoding::new(&grid) else {
+            bail!("the puzzle's givens contradict each other (see `sudolab check`)");
+        };
+        return Ok(encoding.problem()?);
+    }
+    let Some(file) = &args.file else {
+        bail!("name a DLX-format file (or -), or a built-in problem: --queens, --pentominoes, --langford, --sudoku");
+    };
+    if file == "-" {
+        let stdin = std::io::stdin();
+        return Ok(Problem::read_dlx_format(stdin.lock(), Some("<stdin>"))?);
+    }
+    let handle = std::fs::File::open(file).map_err(|error| Error::Io {
+        path: file.clone(),
+        error,
+    })?;
+    Problem::read_dlx_format(BufReader::new(handle), Some(file)).context("cannot read the problem")
+}
+
+pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    let problem = problem(args)?;
+    if args.emit {
+        out.write_all(problem.to_dlx_format().as_bytes())?;
+        return Ok(Status::Success);
+    }
+    let mut links = problem.dlx();
+    links.set_tie_break_seed(args.seed);
+    let mut found = 0u64;
+    let mut write_error = None;
+    let started = std::time::Instant::now();
+    let stats = links.search(|links, chosen| {
+        found += 1;
+        if found <= args.print {
+            let mut lines = format!("solution {found}:\n");
+            for &x in chosen {
+                lines.push_str(&format!("  {}\n", problem.option_text(links.option_of(x))));
+            }
+            if let Err(error) = out.write_all(lines.as_bytes()) {
+                write_error = Some(error);
+                return Control::Stop;
+            }
+        }
+        if args.limit != 0 && found >= args.limit {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    });
+    if let Some(error) = write_error {
+        return Err(error.into());
+    }
+    let capped = args.limit != 0 && found >= args.limit;
+    writeln!(
+        out,
+        "solutions: {found}{}\nitems: {} primary, {} secondary; options: {}\nnodes: {}\nupdates: {}\ntime: {:.3} ms",
+        if capped { "+" } else { "" },
+        problem.primary_items(),
+        problem.items() - problem.primary_items(),
+        problem.options(),
+        stats.nodes,
+        stats.updates,
+        started.elapsed().as_secs_f64() * 1e3
+    )?;
+    Ok(Status::Success)
+}

@@ -1,0 +1,153 @@
+//! Classic exact-cover problems with published solution counts, used to test the engine
+//! against outside knowledge: N-queens, pentomino packings, Langford pairs.
+
+use super::problem::Problem;
+use crate::error::{Error, Result};
+
+/// N-queens: rows `r0..` and columns `c0..` primary, diagonals `a0..` (row + column) and
+/// `b0..` (row - column + n - 1) secondary; one option per square. Solutions: 1, 0, 0, 2,
+/// 10, 4, 40, 92, 352, 724, 2680, 14200 for n = 1..=12.
+pub fn queens(n: usize) -> Result<Problem> {
+    if n == 0 || n > 64 {
+        return Err(Error::InvalidArgument(format!(
+            "queens: n must be 1 to 64, not {n}"
+        )));
+    }
+    let rows = (0..n).map(|i| format!("r{i}"));
+    let columns = (0..n).map(|j| format!("c{j}"));
+    let primary: Vec<String> = rows.chain(columns).collect();
+    let diagonals = (0..2 * n - 1).map(|k| format!("a{k}"));
+    let anti = (0..2 * n - 1).map(|k| format!("b{k}"));
+    let secondary: Vec<String> = diagonals.chain(anti).collect();
+    let mut problem = Problem::new(&primary, &secondary)?;
+    for i in 0..n {
+        for j in 0..n {
+            let option = [
+                format!("r{i}"),
+                format!("c{j}"),
+                format!("a{}", i + j),
+                format!("b{}", i + n - 1 - j),
+            ];
+            problem.add_option(&option)?;
+        }
+    }
+    Ok(problem)
+}
+
+/// The twelve pentominoes, each as cells (row, column) of one orientation.
+const PENTOMINOES: [(char, [(i32, i32); 5]); 12] = [
+    ('F', [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1)]),
+    ('I', [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)]),
+    ('L', [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)]),
+    ('N', [(0, 1), (1, 1), (2, 0), (2, 1), (3, 0)]),
+    ('P', [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)]),
+    ('T', [(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)]),
+    ('U', [(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)]),
+    ('V', [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)]),
+    ('W', [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)]),
+    ('X', [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)]),
+    ('Y', [(0, 1), (1, 0), (1, 1), (2, 1), (3, 1)]),
+    ('Z', [(0, 0), (0, 1), (1, 1), (2, 1), (2, 2)]),
+];
+
+/// The distinct orientations (rotations and reflections) of a piece, each normalised to
+/// start at row 0 and column 0 and sorted.
+fn orientations(cells: &[(i32, i32)]) -> Vec<Vec<(i32, i32)>> {
+    let mut seen: Vec<Vec<(i32, i32)>> = Vec::new();
+    for flip in [false, true] {
+        for turn in 0..4 {
+            let mut shape: Vec<(i32, i32)> = cells
+                .iter()
+                .map(|&(r, c)| {
+                    let (r, c) = if flip { (r, -c) } else { (r, c) };
+                    (0..turn).fold((r, c), |(r, c), _| (c, -r))
+                })
+                .collect();
+            let min_r = shape.iter().map(|p| p.0).min().unwrap_or(0);
+            let min_c = shape.iter().map(|p| p.1).min().unwrap_or(0);
+            for p in &mut shape {
+                *p = (p.0 - min_r, p.1 - min_c);
+            }
+            shape.sort();
+            if !seen.contains(&shape) {
+                seen.push(shape);
+            }
+        }
+    }
+    seen
+}
+
+/// Packing the twelve pentominoes into a `rows` x `columns` rectangle of 60 cells: piece
+/// names and cells `RrCc` (e.g. `r3c7`) primary; one option per placement of each
+/// orientation. Solutions (all symmetric copies counted): 6x10 9356, 5x12 4040, 4x15 1472,
+/// 3x20 8.
+pub fn pentominoes(rows: usize, columns: usize) -> Result<Problem> {
+    if rows * columns != 60 {
+        return Err(Error::InvalidArgument(format!(
+            "pentominoes: the twelve pieces cover 60 cells, but {rows}x{columns} has {}",
+            rows * columns
+        )));
+    }
+    let pieces = PENTOMINOES.iter().map(|(name, _)| name.to_string());
+    let cells = (0..rows).flat_map(|r| (0..columns).map(move |c| format!("r{r}c{c}")));
+    let primary: Vec<String> = pieces.chain(cells).collect();
+    let mut problem = Problem::new(&primary, &[] as &[String])?;
+    for (name, shape) in PENTOMINOES {
+        for orientation in orientations(&shape) {
+            let height = orientation.iter().map(|p| p.0).max().unwrap_or(0) as usize + 1;
+            let width = orientation.iter().map(|p| p.1).max().unwrap_or(0) as usize + 1;
+            for top in 0..=rows.saturating_sub(height) {
+                for left in 0..=columns.saturating_sub(width) {
+                    if top + height > rows || left + width > columns {
+                        continue;
+                    }
+                    let mut option = vec![name.to_string()];
+                    option.extend(
+                        orientation
+                            .iter()
+                            .map(|&(r, c)| format!("r{}c{}", top + r as usize, left + c as usize)),
+                    );
+                    problem.add_option(&option)?;
+                }
+            }
+        }
+    }
+    Ok(problem)
+}
+
+/// Langford pairs: place two copies of each of `1..=n` in `2n` slots so the copies of `k`
+/// have `k` slots between them. Items: the numbers `1..=n` and the slots `s1..s2n`, all
+/// primary. Solutions (each pair with its reversal): 0 unless n mod 4 is 0 or 3; n = 3: 2,
+/// n = 4: 2, n = 7: 52, n = 8: 300.
+pub fn langford(n: usize) -> Result<Problem> {
+    if n == 0 || n > 32 {
+        return Err(Error::InvalidArgument(format!(
+            "langford: n must be 1 to 32, not {n}"
+        )));
+    }
+    let numbers = (1..=n).map(|k| k.to_string());
+    let slots = (1..=2 * n).map(|s| format!("s{s}"));
+    let primary: Vec<String> = numbers.chain(slots).collect();
+    let mut problem = Problem::new(&primary, &[] as &[String])?;
+    for k in 1..=n {
+        for first in 1..=2 * n {
+            let second = first + k + 1;
+            if second <= 2 * n {
+                problem.add_option(&[k.to_string(), format!("s{first}"), format!("s{second}")])?;
+            }
+        }
+    }
+    Ok(problem)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pentomino_orientations_total_63() {
+        let total: usize = PENTOMINOES.iter().map(|(_, s)| orientations(s).len()).sum();
+        assert_eq!(total, 63); // the 63 fixed pentominoes
+        assert!(pentominoes(7, 9).is_err());
+    }
+}

@@ -1,0 +1,26 @@
+//! Exact cover by Knuth's dancing links (Algorithm X on DLX), generic over any problem, with
+//! Sudoku as one encoding among others.
+//!
+//! * [`links`]: the node arrays, cover/uncover, the iterative search and its counters;
+//! * [`problem`]: a named, validated problem builder and Knuth's DLX text format;
+//! * [`sudoku`]: Sudoku as exact cover and the `dlx` solver;
+//! * [`classic`]: N-queens, pentominoes and Langford pairs, with published counts.
+//!
+//! ```
+//! use sudolab::dlx::classic;
+//! let mut eight_queens = classic::queens(8)?.dlx();
+//! assert_eq!(eight_queens.count(0).solutions, 92);
+//! # Ok::<(), sudolab::Error>(())
+//! ```
+
+pub mod classic;
+pub mod links;
+pub mod problem;
+pub mod sudoku;
+
+pub use links::{Control, Dlx, SearchStats};
+pub use problem::Problem;
+pub use sudoku::{DlxSolver, Encoding};
+
+#[cfg(test)]
+mod tests;
