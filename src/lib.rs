@@ -24,7 +24,11 @@
 //! * [`bitmask`]: the bitmask propagation solver.
 //! * [`dlx`]: exact cover by dancing links, generic; Sudoku as one encoding, the `dlx` solver.
 //! * [`corpus`]: streaming readers for puzzle files.
+//! * [`symmetry`]: grid symmetries (relabelling, row/column/band/stack permutations,
+//!   transposition), to permute puzzles before solving.
+//! * [`random`]: a small seeded generator, stable across versions.
 //! * [`diagnose`]: what is wrong with a puzzle, in words.
+//! * [`harness`]: runs solvers over corpora, cross-checks, writes CSVs, charts and reports.
 //! * [`error`]: the library's error type.
 
 pub mod bitmask;
@@ -36,6 +40,9 @@ pub mod dlx;
 pub mod error;
 pub mod geometry;
 pub mod grid;
+pub mod harness;
+pub mod random;
 pub mod solver;
+pub mod symmetry;
 
 pub use error::{Error, Result};

@@ -15,6 +15,8 @@
 //! # Ok::<(), sudolab::Error>(())
 //! ```
 
+use std::time::Instant;
+
 use crate::bitmask::{BitmaskSolver, Level};
 use crate::dlx::DlxSolver;
 use crate::grid::Grid;
@@ -41,6 +43,8 @@ pub struct Outcome {
     pub solutions: Vec<Grid>,
     /// Search counters.
     pub stats: Stats,
+    /// The deadline passed before the search ended: `count` is only a lower bound.
+    pub timed_out: bool,
 }
 
 /// A uniqueness verdict: the result of counting to two.
@@ -81,9 +85,15 @@ pub trait Solver: Send + Sync {
     /// Name, method and capabilities.
     fn info(&self) -> SolverInfo;
 
-    /// Counts solutions of `puzzle`, stopping at `limit` (0 = count all), and returns the
+    /// Counts solutions of `puzzle`, stopping at `limit` (0 = count all) or at `deadline`
+    /// (checked every few hundred search nodes; then `timed_out` is set), and returns the
     /// first (up to two) solutions found. A puzzle with contradictory givens has 0.
-    fn count(&self, puzzle: &Grid, limit: u64) -> Outcome;
+    fn count_until(&self, puzzle: &Grid, limit: u64, deadline: Option<Instant>) -> Outcome;
+
+    /// [`Solver::count_until`] without a deadline.
+    fn count(&self, puzzle: &Grid, limit: u64) -> Outcome {
+        self.count_until(puzzle, limit, None)
+    }
 
     /// The first solution, if any.
     fn solve(&self, puzzle: &Grid) -> Option<Grid> {

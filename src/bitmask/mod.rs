@@ -38,6 +38,8 @@
 pub mod board;
 mod rules;
 
+use std::time::Instant;
+
 use crate::bitset::DigitSet;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
@@ -101,12 +103,13 @@ impl Solver for BitmaskSolver {
         }
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64) -> Outcome {
+    fn count_until(&self, puzzle: &Grid, limit: u64, deadline: Option<Instant>) -> Outcome {
+        let level = self.level;
         match puzzle.box_side() {
-            2 => count_solutions::<16>(puzzle, limit, self.level),
-            3 => count_solutions::<81>(puzzle, limit, self.level),
-            4 => count_solutions::<256>(puzzle, limit, self.level),
-            _ => count_solutions::<625>(puzzle, limit, self.level),
+            2 => count_solutions::<16>(puzzle, limit, level, deadline),
+            3 => count_solutions::<81>(puzzle, limit, level, deadline),
+            4 => count_solutions::<256>(puzzle, limit, level, deadline),
+            _ => count_solutions::<625>(puzzle, limit, level, deadline),
         }
     }
 }
@@ -189,7 +192,12 @@ struct Frame<const CELLS: usize> {
     untried: DigitSet,
 }
 
-fn count_solutions<const CELLS: usize>(puzzle: &Grid, limit: u64, level: Level) -> Outcome {
+fn count_solutions<const CELLS: usize>(
+    puzzle: &Grid,
+    limit: u64,
+    level: Level,
+    deadline: Option<Instant>,
+) -> Outcome {
     let geometry: &'static Geometry = puzzle.geometry();
     let mut context = Context::new(geometry);
     let mut stats = Stats {
@@ -200,6 +208,7 @@ fn count_solutions<const CELLS: usize>(puzzle: &Grid, limit: u64, level: Level) 
         count: 0,
         solutions: Vec::new(),
         stats,
+        timed_out: false,
     };
     let mut root = Board::<CELLS>::new(&context);
     let root_ok = place_givens(&mut root, &mut context, puzzle).and_then(|()| {
@@ -237,6 +246,12 @@ fn count_solutions<const CELLS: usize>(puzzle: &Grid, limit: u64, level: Level) 
                     }
                     frame.untried.remove(digit);
                     stats.nodes += 1;
+                    if let Some(deadline) = deadline {
+                        if stats.nodes.is_multiple_of(256) && Instant::now() >= deadline {
+                            outcome.timed_out = true;
+                            break;
+                        }
+                    }
                     // The last alternative reuses the frame's own position; the others copy it
                     // into a new frame on top of the stack (one copy per node, no heap).
                     let child = if frame.untried.is_empty() {

@@ -36,9 +36,11 @@
 //! chosen option nodes (`x_0 .. x_{l-1}`): choose the active primary item with the fewest
 //! options (MRV, leftmost on ties, or random among ties with a seed), cover it, try each of
 //! its options in turn (covering the option's other items), and undo on the way back.
-//! Counters, always on: `nodes` (options tried, i.e. search-tree nodes below the root),
+//! An optional deadline is checked every 256 nodes. Counters, always on: `nodes` (options tried, i.e. search-tree nodes below the root),
 //! `guesses` (options tried after the first of their item) and `updates` (nodes unlinked by
 //! hides).
+
+use std::time::Instant;
 
 /// Whether the search goes on after a solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,6 +62,8 @@ pub struct SearchStats {
     pub guesses: u64,
     /// Node unlinks made by hides (Knuth's "updates").
     pub updates: u64,
+    /// The search stopped at its deadline.
+    pub timed_out: bool,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -102,6 +106,7 @@ pub struct Dlx {
     secondary: u32,
     options: u32,
     seed: Option<u64>,
+    deadline: Option<Instant>,
     updates: u64,
 }
 
@@ -195,6 +200,7 @@ impl Dlx {
             secondary: secondary as u32,
             options: count,
             seed: None,
+            deadline: None,
             updates: 0,
         }
     }
@@ -218,6 +224,12 @@ impl Dlx {
     /// seed); with `None` (the default), the leftmost item wins.
     pub fn set_tie_break_seed(&mut self, seed: Option<u64>) {
         self.seed = seed;
+    }
+
+    /// With `Some(instant)`, searches stop at that instant (checked every 256 nodes) and
+    /// report `timed_out`.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
     }
 
     /// The option (counted from 0 in input order) that node `x` belongs to.
@@ -453,6 +465,13 @@ impl Dlx {
                         Step::Backtrack
                     } else {
                         stats.nodes += 1;
+                        if let Some(deadline) = self.deadline {
+                            if stats.nodes.is_multiple_of(256) && Instant::now() >= deadline {
+                                stats.timed_out = true;
+                                stopping = true;
+                                continue;
+                            }
+                        }
                         self.cover_others(x);
                         Step::Enter
                     }

@@ -18,6 +18,8 @@
 //! This module computes rows, columns and boxes itself; it shares no code with the bitmask
 //! solver, so the cross-check between the two engines is worth something.
 
+use std::time::Instant;
+
 use super::links::{Control, Dlx, SearchStats};
 use super::problem::Problem;
 use crate::error::Result;
@@ -211,20 +213,23 @@ impl Solver for DlxSolver {
         }
     }
 
-    fn count(&self, puzzle: &Grid, limit: u64) -> Outcome {
+    fn count_until(&self, puzzle: &Grid, limit: u64, deadline: Option<Instant>) -> Outcome {
         let mut outcome = Outcome {
             count: 0,
             solutions: Vec::new(),
             stats: Stats::default(),
+            timed_out: false,
         };
         let Some(encoding) = Encoding::new(puzzle) else {
             return outcome;
         };
         let mut dlx = encoding.dlx();
+        dlx.set_deadline(deadline);
         let SearchStats {
             nodes,
             guesses,
             updates,
+            timed_out,
             ..
         } = dlx.search(|dlx, chosen| {
             outcome.count += 1;
@@ -239,6 +244,7 @@ impl Solver for DlxSolver {
                 Control::Continue
             }
         });
+        outcome.timed_out = timed_out;
         outcome.stats = Stats {
             nodes: nodes + 1,
             guesses,

@@ -5,6 +5,7 @@
 //! puzzle was malformed, contradictory, not uniquely solvable or disagreed with its stated
 //! answer, 2 a usage error or an unreadable file.
 
+mod bench;
 mod cover;
 mod puzzles;
 
@@ -29,6 +30,12 @@ enum Command {
     Count(puzzles::CountArgs),
     /// Diagnose each puzzle: malformed, contradictory givens, no solution, multiple, unique.
     Check(puzzles::CheckArgs),
+    /// Run every solver over corpora: time, cross-check, write CSVs, charts and a report.
+    Bench(bench::BenchArgs),
+    /// Cross-check every solver over corpora (bench --check-only): exit 0 only if all agree.
+    Verify(bench::BenchArgs),
+    /// Regenerate summary.csv, charts and README.md of a run directory from its CSVs.
+    Report(bench::ReportArgs),
     /// Solve an exact-cover problem (Knuth's DLX format, or a built-in classic problem).
     Cover(cover::CoverArgs),
     /// List the registered solvers with their methods.
@@ -52,6 +59,12 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Count(args) => puzzles::count(&args, &mut out)?,
         Command::Check(args) => puzzles::check(&args, &mut out)?,
         Command::Cover(args) => cover::cover(&args, &mut out)?,
+        Command::Bench(args) => bench::bench(&args, &mut out)?,
+        Command::Verify(mut args) => {
+            args.check_only = true;
+            bench::bench(&args, &mut out)?
+        }
+        Command::Report(args) => bench::report(&args, &mut out)?,
         Command::Solvers => {
             for solver in sudolab::solver::registry() {
                 let info = solver.info();

@@ -1,0 +1,336 @@
+//! `bench`, `verify` and `report`: the harness from the command line.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use sudolab::harness::{self, report, BenchConfig, MismatchRow, Observer, RunMetadata};
+use sudolab::{solver, Error};
+
+use crate::Status;
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Corpus files (one puzzle per line, puzzle:count:solution lines, or Kaggle CSV).
+    /// Default: every .txt file in ./datasets.
+    corpora: Vec<PathBuf>,
+    /// Solvers to run, comma-separated (default: every registered solver). The first is the
+    /// baseline of the ratio column.
+    #[arg(long, value_delimiter = ',')]
+    solvers: Vec<String>,
+    /// Count solutions up to this many per puzzle (2 proves uniqueness; 0 = count all).
+    #[arg(long, default_value_t = 2)]
+    limit: u64,
+    /// Worker threads (0 = every core). Use 1 for the cleanest per-puzzle times.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Solve a seeded random sample of this many puzzles per corpus.
+    #[arg(long)]
+    sample: Option<usize>,
+    /// Seed of the sample and of --permute.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Puzzles solved untimed by every solver before timing starts (warms caches and CPU
+    /// frequency).
+    #[arg(long, default_value_t = 50)]
+    warmup: usize,
+    /// Apply a random symmetry to each puzzle before solving (answers are mapped back), so no
+    /// solver is favoured by a corpus's orientation.
+    #[arg(long)]
+    permute: bool,
+    /// Give up on a puzzle after this many milliseconds per solver (a `timeout` row).
+    #[arg(long, value_name = "MS")]
+    timeout_ms: Option<u64>,
+    /// Output directory.
+    #[arg(long, default_value = "reports/latest")]
+    out: PathBuf,
+    /// Only cross-check: no timing report, exit 0 only when everything agrees.
+    #[arg(long)]
+    pub check_only: bool,
+    /// Write puzzle:count:solution lines for every puzzle all solvers agree on.
+    #[arg(long, value_name = "FILE")]
+    write_golden: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+#[derive(Args)]
+pub struct ReportArgs {
+    /// A run directory (with runs.csv).
+    dir: PathBuf,
+}
+
+/// Progress on standard error (a bar on a terminal) and every problem as it happens.
+struct Console {
+    bar: Option<ProgressBar>,
+    printed: Mutex<u64>,
+}
+
+const MAX_PRINTED: u64 = 20;
+
+impl Console {
+    fn say(&self, line: &str) {
+        let mut printed = self.printed.lock().expect("console lock");
+        *printed += 1;
+        if *printed > MAX_PRINTED {
+            return;
+        }
+        let line = if *printed == MAX_PRINTED {
+            format!("{line}\n(further problems only in the CSVs)")
+        } else {
+            line.to_string()
+        };
+        match &self.bar {
+            Some(bar) => bar.println(line),
+            None => eprintln!("{line}"),
+        }
+    }
+}
+
+impl Observer for Console {
+    fn corpus_started(&self, name: &str, total: Option<u64>) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(0);
+            bar.set_length(total.unwrap_or(0));
+            bar.set_message(name.to_string());
+        }
+    }
+    fn advanced(&self, n: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc(n);
+        }
+    }
+    fn record_error(&self, error: &Error) {
+        self.say(&format!("sudolab: bad record: {error}"));
+    }
+    fn mismatch(&self, row: &MismatchRow) {
+        self.say(&format!(
+            "MISMATCH {}, line {}: {} found {}, expected {}",
+            row.corpus, row.line, row.solver, row.found, row.expected
+        ));
+    }
+}
+
+fn default_corpora() -> anyhow::Result<Vec<PathBuf>> {
+    let dir = Path::new("datasets");
+    let entries = std::fs::read_dir(dir).with_context(|| {
+        "no corpus named and no ./datasets folder (run from the project root, or name corpus files)"
+    })?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    if files.is_empty() {
+        bail!("./datasets holds no .txt corpus");
+    }
+    Ok(files)
+}
+
+fn command_output(program: &str, args: &[&str]) -> Option<String> {
+    let output = Command::new(program).args(args).output().ok()?;
+    output
+        .status
+        .success()
+        .then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
+}
+
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".into())
+}
+
+fn metadata(args: &BenchArgs, config: &BenchConfig) -> RunMetadata {
+    let mut meta = RunMetadata::default();
+    let command: Vec<String> = std::env::args().collect();
+    meta.set("command", command.join(" "));
+    meta.set("sudolab", env!("CARGO_PKG_VERSION"));
+    let commit = command_output("git", &["rev-parse", "--short", "HEAD"]).map(|c| {
+        let dirty = command_output("git", &["status", "--porcelain", "--untracked-files=no"])
+            .is_some_and(|s| !s.is_empty());
+        if dirty {
+            format!("{c}-dirty")
+        } else {
+            c
+        }
+    });
+    meta.set("commit", commit.unwrap_or_else(|| "unknown".into()));
+    meta.set(
+        "rustc",
+        command_output("rustc", &["--version"]).unwrap_or_else(|| "unknown".into()),
+    );
+    meta.set("cpu", cpu_model());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    meta.set("cores", cores);
+    meta.set(
+        "threads",
+        if config.threads == 0 {
+            cores
+        } else {
+            config.threads
+        },
+    );
+    let corpora: Vec<String> = config
+        .corpora
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    meta.set("corpora", corpora.join(" "));
+    meta.set("limit", args.limit);
+    meta.set(
+        "sample",
+        args.sample.map_or("all".to_string(), |n| n.to_string()),
+    );
+    meta.set("seed", args.seed);
+    meta.set("permute", args.permute);
+    meta.set("warmup", args.warmup);
+    meta.set(
+        "timeout_ms",
+        args.timeout_ms
+            .map_or("none".to_string(), |t| t.to_string()),
+    );
+    meta.set("started", report::utc_now());
+    meta
+}
+
+pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    let corpora = if args.corpora.is_empty() {
+        default_corpora()?
+    } else {
+        args.corpora.clone()
+    };
+    for corpus in &corpora {
+        if !corpus.is_file() {
+            bail!("{}: no such corpus file", corpus.display());
+        }
+    }
+    let solvers = if args.solvers.is_empty() {
+        solver::names().into_iter().map(String::from).collect()
+    } else {
+        args.solvers.clone()
+    };
+    let config = BenchConfig {
+        corpora,
+        solvers,
+        limit: args.limit,
+        threads: args.threads,
+        sample: args.sample,
+        seed: args.seed,
+        warmup: if args.check_only { 0 } else { args.warmup },
+        permute: args.permute,
+        timeout: args.timeout_ms.map(Duration::from_millis),
+        out: (!args.check_only).then(|| args.out.clone()),
+        golden: args.write_golden.clone(),
+    };
+    let mut meta = metadata(args, &config);
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupt);
+    // First Ctrl-C: finish the puzzles in flight and write what is done; second: quit now.
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+    let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
+        let bar = ProgressBar::new(0);
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{msg} [{bar:30}] {pos}/{len} puzzles, {per_sec}, ETA {eta}",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
+        );
+        bar
+    });
+    let console = Console {
+        bar,
+        printed: Mutex::new(0),
+    };
+    let outcome = harness::run(&config, interrupt, &console)?;
+    if let Some(bar) = &console.bar {
+        bar.finish_and_clear();
+    }
+    let status = if outcome.mismatches > 0
+        || outcome.errors > 0
+        || (args.check_only && outcome.timeouts > 0)
+    {
+        Status::PuzzleFailure
+    } else {
+        Status::Success
+    };
+    if args.check_only {
+        writeln!(
+            out,
+            "verified {} puzzles with {} solvers: {} mismatches, {} bad records, {} timeouts{}",
+            outcome.puzzles,
+            config.solvers.len(),
+            outcome.mismatches,
+            outcome.errors,
+            outcome.timeouts,
+            if outcome.interrupted {
+                " (interrupted)"
+            } else {
+                ""
+            }
+        )?;
+    } else {
+        meta.set("finished", report::utc_now());
+        meta.set("wall_s", format!("{:.3}", outcome.wall.as_secs_f64()));
+        meta.set("solver_s", format!("{:.3}", outcome.solver_ns as f64 / 1e9));
+        meta.set("puzzles", outcome.puzzles);
+        meta.set("interrupted", outcome.interrupted);
+        meta.write(&args.out)?;
+        let report = harness::write_report(&args.out)?;
+        let baseline = config.solvers.first().map_or("baseline", String::as_str);
+        write!(out, "{}", report::markdown_table(&report.rows, baseline))?;
+        writeln!(
+            out,
+            "\n{} puzzles, {} mismatches, {} bad records, {} timeouts; wall {:.2} s; report in {}{}",
+            outcome.puzzles,
+            outcome.mismatches,
+            outcome.errors,
+            outcome.timeouts,
+            outcome.wall.as_secs_f64(),
+            args.out.display(),
+            if outcome.interrupted { " (interrupted: partial results)" } else { "" }
+        )?;
+    }
+    if outcome.interrupted {
+        out.flush()?;
+        std::process::exit(130);
+    }
+    Ok(status)
+}
+
+pub fn report(args: &ReportArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    let report = harness::write_report(&args.dir)?;
+    let baseline = report
+        .rows
+        .first()
+        .map_or("baseline".to_string(), |r| r.solver.clone());
+    write!(out, "{}", report::markdown_table(&report.rows, &baseline))?;
+    writeln!(
+        out,
+        "\nregenerated summary.csv, charts and README.md in {}",
+        args.dir.display()
+    )?;
+    Ok(if report.mismatches > 0 {
+        Status::PuzzleFailure
+    } else {
+        Status::Success
+    })
+}

@@ -1,0 +1,276 @@
+//! Charts drawn from a [`Summary`] (itself read from `runs.csv`), as SVG.
+//!
+//! SVG needs no font files (the viewer renders the text); PNG would need system fonts or a
+//! bundled font for plotters to rasterise text, so sudolab draws SVG only.
+//!
+//! * `medians.svg`: median time per puzzle, per corpus and solver, log scale bars;
+//! * `cdf_<corpus>.svg`: share of puzzles solved within a time, per solver;
+//! * `scatter_<corpus>.svg`: per-puzzle time of the first solver against the last (with the
+//!   default solver list, the bitmask engine against dlx), log-log, with the diagonal (points
+//!   above it: the last solver was slower).
+
+use std::path::{Path, PathBuf};
+
+use plotters::prelude::*;
+
+use super::summary::Summary;
+use crate::error::{Error, Result};
+
+fn chart_error(path: &Path) -> impl Fn(String) -> Error + '_ {
+    move |message| {
+        Error::InvalidArgument(format!("{}: cannot draw chart: {message}", path.display()))
+    }
+}
+
+/// A corpus name made safe for a file name.
+pub fn file_stem(corpus: &str) -> String {
+    corpus
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+fn color(solver: usize) -> RGBColor {
+    const COLORS: [RGBColor; 6] = [
+        RGBColor(31, 119, 180),
+        RGBColor(255, 127, 14),
+        RGBColor(44, 160, 44),
+        RGBColor(214, 39, 40),
+        RGBColor(148, 103, 189),
+        RGBColor(140, 86, 75),
+    ];
+    COLORS[solver % COLORS.len()]
+}
+
+/// Draws every chart into `dir`; returns the files written, in order.
+pub fn draw_all(summary: &Summary, dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    if summary.corpora.is_empty() || summary.solvers.is_empty() {
+        return Ok(files);
+    }
+    let path = dir.join("medians.svg");
+    medians(summary, &path).map_err(chart_error(&path))?;
+    files.push(path);
+    for (c, corpus) in summary.corpora.iter().enumerate() {
+        let path = dir.join(format!("cdf_{}.svg", file_stem(corpus)));
+        if cdf(summary, c, &path).map_err(chart_error(&path))? {
+            files.push(path);
+        }
+        if summary.solvers.len() >= 2 {
+            let path = dir.join(format!("scatter_{}.svg", file_stem(corpus)));
+            if scatter(summary, c, &path).map_err(chart_error(&path))? {
+                files.push(path);
+            }
+        }
+    }
+    Ok(files)
+}
+
+fn log_range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+    let (mut low, mut high) = (f64::MAX, f64::MIN);
+    for v in values.filter(|v| *v > 0.0) {
+        low = low.min(v);
+        high = high.max(v);
+    }
+    (low <= high).then(|| (low / 2.0, high * 2.0))
+}
+
+fn medians(summary: &Summary, path: &Path) -> std::result::Result<(), String> {
+    let corpora = summary.corpora.len();
+    let solvers = summary.solvers.len();
+    let median = |c: usize, s: usize| summary.distribution(c, s).map(|d| d.quantile_ns(0.5) / 1e3);
+    let all = (0..corpora).flat_map(|c| (0..solvers).filter_map(move |s| median(c, s)));
+    let Some((low, high)) = log_range(all) else {
+        return Ok(());
+    };
+    let width = (300 + 140 * corpora * solvers.max(1) / 2).clamp(700, 1800) as u32;
+    let root = SVGBackend::new(path, (width, 520)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            "Median time per puzzle, by corpus and solver",
+            ("sans-serif", 22),
+        )
+        .margin(15)
+        .x_label_area_size(70)
+        .y_label_area_size(80)
+        .build_cartesian_2d(-0.5f64..(corpora as f64 - 0.5), (low..high).log_scale())
+        .map_err(|e| e.to_string())?;
+    let names = summary.corpora.clone();
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(corpora.max(2))
+        .x_label_formatter(&move |x: &f64| {
+            let i = x.round();
+            if (x - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < names.len() {
+                names[i as usize].clone()
+            } else {
+                String::new()
+            }
+        })
+        .x_desc("corpus")
+        .y_desc("median time per puzzle (µs, log scale)")
+        .draw()
+        .map_err(|e| e.to_string())?;
+    let bar = 0.8 / solvers as f64;
+    for (s, name) in summary.solvers.iter().enumerate() {
+        let fill = color(s);
+        let bars = (0..corpora).filter_map(|c| {
+            let value = median(c, s)?;
+            let left = c as f64 - 0.4 + s as f64 * bar;
+            Some(Rectangle::new(
+                [(left, low), (left + bar * 0.9, value)],
+                fill.filled(),
+            ))
+        });
+        chart
+            .draw_series(bars)
+            .map_err(|e| e.to_string())?
+            .label(name.clone())
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], fill.filled()));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| e.to_string())?;
+    root.present().map_err(|e| e.to_string())
+}
+
+fn cdf(summary: &Summary, corpus: usize, path: &Path) -> std::result::Result<bool, String> {
+    let curves: Vec<(usize, Vec<(f64, f64)>)> = (0..summary.solvers.len())
+        .filter_map(|s| {
+            let d = summary.distribution(corpus, s)?;
+            (d.count() > 0).then(|| {
+                (
+                    s,
+                    d.cdf().into_iter().map(|(ns, f)| (ns / 1e3, f)).collect(),
+                )
+            })
+        })
+        .collect();
+    let Some((low, high)) = log_range(
+        curves
+            .iter()
+            .flat_map(|(_, points)| points.iter().map(|p| p.0)),
+    ) else {
+        return Ok(false);
+    };
+    let root = SVGBackend::new(path, (800, 500)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            format!("{}: puzzles solved within a time", summary.corpora[corpus]),
+            ("sans-serif", 22),
+        )
+        .margin(15)
+        .x_label_area_size(55)
+        .y_label_area_size(70)
+        .build_cartesian_2d((low..high).log_scale(), 0f64..1.0)
+        .map_err(|e| e.to_string())?;
+    chart
+        .configure_mesh()
+        .x_desc("time per puzzle (µs, log scale)")
+        .y_desc("share of puzzles (cumulative)")
+        .draw()
+        .map_err(|e| e.to_string())?;
+    for (s, points) in curves {
+        let line = color(s);
+        let mut steps = vec![(low, 0.0)];
+        steps.extend(points);
+        chart
+            .draw_series(LineSeries::new(steps, line.stroke_width(2)))
+            .map_err(|e| e.to_string())?
+            .label(summary.solvers[s].clone())
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 15, y)], line.stroke_width(2))
+            });
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| e.to_string())?;
+    root.present().map_err(|e| e.to_string())?;
+    Ok(true)
+}
+
+fn scatter(summary: &Summary, corpus: usize, path: &Path) -> std::result::Result<bool, String> {
+    let Some(sample) = summary.scatter.get(&corpus) else {
+        return Ok(false);
+    };
+    let last = summary.solvers.len() - 1;
+    let points: Vec<(f64, f64)> = sample
+        .iter()
+        .filter_map(
+            |p| match (p.first().copied().flatten(), p.get(last).copied().flatten()) {
+                (Some(a), Some(b)) => Some((a.max(1) as f64 / 1e3, b.max(1) as f64 / 1e3)),
+                _ => None,
+            },
+        )
+        .collect();
+    let Some((low, high)) = log_range(points.iter().flat_map(|&(a, b)| [a, b])) else {
+        return Ok(false);
+    };
+    let (a, b) = (&summary.solvers[0], &summary.solvers[last]);
+    let root = SVGBackend::new(path, (700, 650)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            format!(
+                "{}: time per puzzle, {} puzzles",
+                summary.corpora[corpus],
+                points.len()
+            ),
+            ("sans-serif", 20),
+        )
+        .margin(15)
+        .x_label_area_size(55)
+        .y_label_area_size(70)
+        .build_cartesian_2d((low..high).log_scale(), (low..high).log_scale())
+        .map_err(|e| e.to_string())?;
+    chart
+        .configure_mesh()
+        .x_desc(format!("{a} time (µs, log scale)"))
+        .y_desc(format!("{b} time (µs, log scale)"))
+        .draw()
+        .map_err(|e| e.to_string())?;
+    chart
+        .draw_series(LineSeries::new(
+            vec![(low, low), (high, high)],
+            BLACK.mix(0.6),
+        ))
+        .map_err(|e| e.to_string())?
+        .label("equal time")
+        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 15, y)], BLACK.mix(0.6)));
+    let dot = color(1);
+    chart
+        .draw_series(
+            points
+                .iter()
+                .map(|&p| Circle::new(p, 2, dot.mix(0.5).filled())),
+        )
+        .map_err(|e| e.to_string())?
+        .label("one puzzle")
+        .legend(move |(x, y)| Circle::new((x + 7, y), 3, dot.filled()));
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| e.to_string())?;
+    root.present().map_err(|e| e.to_string())?;
+    Ok(true)
+}

@@ -1,0 +1,23 @@
+//! The research harness: run every solver over corpora, cross-check every answer, time
+//! them, and write a dated run directory.
+//!
+//! * [`run`]: streaming, parallel solving, cross-checking, `runs.csv` / `mismatches.csv`;
+//! * [`records`]: the CSV rows;
+//! * [`summary`]: per corpus and solver statistics, from `runs.csv` alone;
+//! * [`charts`]: SVG charts from the summary;
+//! * [`report`]: `meta.csv`, `summary.csv` and the run's `README.md`.
+//!
+//! The cross-check is the point: for every puzzle, every solver's count must agree, every
+//! returned grid must pass the independent [`checker`](crate::checker), unique solutions must
+//! be the same grid, and any count or solution the corpus states must match. A disagreement is
+//! a `mismatch` row, never an abort.
+
+pub mod charts;
+pub mod records;
+pub mod report;
+pub mod run;
+pub mod summary;
+
+pub use records::{MismatchRow, RowStatus, RunRow};
+pub use report::{write_report, RunMetadata};
+pub use run::{run, BenchConfig, Observer, RunOutcome, Silent};

@@ -1,0 +1,75 @@
+//! The rows a run writes: `runs.csv` (one per puzzle and solver) and `mismatches.csv`.
+//!
+//! Rows are written as puzzles finish, in corpus order, and the solvers of one puzzle in the
+//! run's solver order, so the rows of one puzzle are consecutive. A failure is a row (status
+//! `mismatch`, `error` or `timeout`), never an abort.
+
+use serde::{Deserialize, Serialize};
+
+/// How one solver fared on one puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RowStatus {
+    /// Answer checked, agrees with the other solvers and the corpus.
+    Ok,
+    /// A disagreement or an invalid solution (also listed in `mismatches.csv`).
+    Mismatch,
+    /// The corpus record could not be read (`solver` is `-`).
+    Error,
+    /// The deadline passed; the count is a lower bound.
+    Timeout,
+}
+
+/// The header of `runs.csv` (the fields of [`RunRow`], in order).
+pub const RUN_HEADER: [&str; 10] = [
+    "corpus", "index", "line", "solver", "ns", "guesses", "nodes", "count", "status", "detail",
+];
+
+/// The header of `mismatches.csv` (the fields of [`MismatchRow`], in order).
+pub const MISMATCH_HEADER: [&str; 7] = [
+    "corpus", "index", "line", "puzzle", "solver", "found", "expected",
+];
+
+/// One row of `runs.csv`. Times are nanoseconds around the solver call alone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunRow {
+    /// Corpus file name (without directories).
+    pub corpus: String,
+    /// Record index in the corpus, from 0.
+    pub index: u64,
+    /// Line of the record in the corpus, from 1.
+    pub line: u64,
+    /// Solver name, `-` for a record that could not be read.
+    pub solver: String,
+    /// Wall time of the solver call, nanoseconds.
+    pub ns: u64,
+    /// Branch alternatives beyond the first.
+    pub guesses: u64,
+    /// Search-tree nodes.
+    pub nodes: u64,
+    /// Solutions counted (capped at the limit).
+    pub count: u64,
+    /// Outcome.
+    pub status: RowStatus,
+    /// The reason, for any status but `ok`.
+    pub detail: String,
+}
+
+/// One row of `mismatches.csv`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MismatchRow {
+    /// Corpus file name.
+    pub corpus: String,
+    /// Record index, from 0.
+    pub index: u64,
+    /// Line in the corpus.
+    pub line: u64,
+    /// The puzzle as given (before any permutation).
+    pub puzzle: String,
+    /// The solver that disagreed.
+    pub solver: String,
+    /// What it said.
+    pub found: String,
+    /// What was expected (another solver's answer, or the corpus's).
+    pub expected: String,
+}

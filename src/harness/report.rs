@@ -1,0 +1,238 @@
+//! The run directory: `meta.csv` (how the run was made), and what is derived from `runs.csv`
+//! alone: `summary.csv`, the charts and `README.md`. [`write_report`] regenerates all three
+//! from the CSVs, so `sudolab report DIR` needs no rerun.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use super::charts;
+use super::run::AtomicFile;
+use super::summary::{Summary, SummaryRow};
+use crate::error::{Error, Result};
+
+/// Ordered key/value facts about a run (command, commit, CPU...), stored as `meta.csv`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RunMetadata {
+    entries: Vec<(String, String)>,
+}
+
+impl RunMetadata {
+    /// Sets `key` (replacing an earlier value).
+    pub fn set(&mut self, key: &str, value: impl ToString) {
+        let value = value.to_string();
+        match self.entries.iter_mut().find(|(k, _)| k == key) {
+            Some(entry) => entry.1 = value,
+            None => self.entries.push((key.to_string(), value)),
+        }
+    }
+
+    /// The value of `key`.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.entries
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Writes `meta.csv` in `dir` atomically.
+    pub fn write(&self, dir: &Path) -> Result<()> {
+        let mut writer = csv::Writer::from_writer(Vec::new());
+        let _ = writer.write_record(["key", "value"]);
+        for (key, value) in &self.entries {
+            let _ = writer.write_record([key, value]);
+        }
+        let bytes = writer
+            .into_inner()
+            .map_err(|e| Error::InvalidArgument(format!("meta.csv: {e}")))?;
+        AtomicFile::write(&dir.join("meta.csv"), &bytes)
+    }
+
+    /// Reads `meta.csv` from `dir` (empty if absent).
+    pub fn read(dir: &Path) -> Result<RunMetadata> {
+        let path = dir.join("meta.csv");
+        if !path.exists() {
+            return Ok(RunMetadata::default());
+        }
+        let mut reader = csv::Reader::from_path(&path)
+            .map_err(|e| Error::InvalidArgument(format!("{}: {e}", path.display())))?;
+        let mut meta = RunMetadata::default();
+        for record in reader.records() {
+            let record =
+                record.map_err(|e| Error::InvalidArgument(format!("{}: {e}", path.display())))?;
+            if let (Some(key), Some(value)) = (record.get(0), record.get(1)) {
+                meta.set(key, value);
+            }
+        }
+        Ok(meta)
+    }
+}
+
+/// Now as `YYYY-MM-DD HH:MM:SS UTC`.
+pub fn utc_now() -> String {
+    let seconds = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs()) as i64;
+    let (days, rest) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02}:{:02} UTC",
+        rest / 3600,
+        rest % 3600 / 60,
+        rest % 60
+    )
+}
+
+/// What [`write_report`] produced.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The summary rows.
+    pub rows: Vec<SummaryRow>,
+    /// Mismatch rows counted in `runs.csv`.
+    pub mismatches: u64,
+}
+
+/// Derives `summary.csv`, the charts and `README.md` in `dir` from `runs.csv` and `meta.csv`.
+pub fn write_report(dir: &Path) -> Result<Report> {
+    let summary = Summary::from_runs(&dir.join("runs.csv"))?;
+    let rows = summary.rows();
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    for row in &rows {
+        writer
+            .serialize(row)
+            .map_err(|e| Error::InvalidArgument(format!("summary.csv: {e}")))?;
+    }
+    let bytes = writer
+        .into_inner()
+        .map_err(|e| Error::InvalidArgument(format!("summary.csv: {e}")))?;
+    AtomicFile::write(&dir.join("summary.csv"), &bytes)?;
+    let charts = charts::draw_all(&summary, dir)?;
+    let meta = RunMetadata::read(dir)?;
+    let readme = readme(&meta, &summary, &rows, &charts);
+    AtomicFile::write(&dir.join("README.md"), readme.as_bytes())?;
+    Ok(Report {
+        rows,
+        mismatches: summary.mismatches(),
+    })
+}
+
+/// The summary as a Markdown table.
+pub fn markdown_table(rows: &[SummaryRow], baseline: &str) -> String {
+    let mut out = format!(
+        "| corpus | solver | puzzles | mean µs | median µs | p90 µs | p99 µs | max µs | puzzles/s | no guess % | guesses/puzzle | nodes/puzzle | median vs {baseline} | mismatches | timeouts | bad records |\n"
+    );
+    out.push_str("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+    for r in rows {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.1} | {:.0} | {:.1} | {:.2} | {:.1} | {:.2} | {} | {} | {} |",
+            r.corpus,
+            r.solver,
+            r.puzzles,
+            r.mean_us,
+            r.median_us,
+            r.p90_us,
+            r.p99_us,
+            r.max_us,
+            r.puzzles_per_s,
+            r.no_guess_pct,
+            r.guesses_per_puzzle,
+            r.nodes_per_puzzle,
+            r.median_vs_baseline,
+            r.mismatches,
+            r.timeouts,
+            r.errors
+        );
+    }
+    out
+}
+
+fn readme(
+    meta: &RunMetadata,
+    summary: &Summary,
+    rows: &[SummaryRow],
+    charts: &[std::path::PathBuf],
+) -> String {
+    let mut out = String::new();
+    let started = meta.get("started").unwrap_or("(unknown time)");
+    let _ = writeln!(out, "# sudolab run, {started}\n");
+    if meta.get("interrupted") == Some("true") {
+        out.push_str("**This run was interrupted**: the tables cover the puzzles finished before the interrupt.\n\n");
+    }
+    let mismatches = summary.mismatches();
+    if mismatches > 0 {
+        let _ = writeln!(out, "**{mismatches} mismatches**: see `mismatches.csv`.\n");
+    }
+    out.push_str("## How it was made\n\n| | |\n|---|---|\n");
+    for key in [
+        "command",
+        "sudolab",
+        "commit",
+        "rustc",
+        "cpu",
+        "cores",
+        "threads",
+        "corpora",
+        "limit",
+        "sample",
+        "seed",
+        "permute",
+        "warmup",
+        "timeout_ms",
+        "started",
+        "finished",
+    ] {
+        if let Some(value) = meta.get(key) {
+            let _ = writeln!(out, "| {key} | `{}` |", value.replace('|', "\\|"));
+        }
+    }
+    out.push_str("\n## Solvers\n\n");
+    for name in &summary.solvers {
+        let description = crate::solver::by_name(name)
+            .map(|s| s.info().description.to_string())
+            .unwrap_or_else(|| "(not in this build's registry)".into());
+        let _ = writeln!(out, "* `{name}`: {description}");
+    }
+    let baseline = summary.solvers.first().map_or("baseline", String::as_str);
+    out.push_str("\n## Summary\n\nTimes are per puzzle, around the solver call alone, counting solutions up to the limit; quantiles are read from a log histogram (within 0.07%). `median vs` is the ratio to the first solver's median on the same corpus, measured in the same run.\n\n");
+    out.push_str(&markdown_table(rows, baseline));
+    if let (Some(wall), Some(threads)) = (meta.get("wall_s"), meta.get("threads")) {
+        let solver_s = summary.total_solver_ns() as f64 / 1e9;
+        let _ = writeln!(
+            out,
+            "\n## Harness overhead\n\nWall time {wall} s on {threads} thread(s); summed solver time {solver_s:.3} s."
+        );
+        if threads == "1" {
+            if let Ok(wall) = wall.parse::<f64>() {
+                if solver_s > 0.0 {
+                    let _ = writeln!(
+                        out,
+                        "Wall time / solver time = {:.3} (1 = no overhead).",
+                        wall / solver_s
+                    );
+                }
+            }
+        }
+    }
+    if !charts.is_empty() {
+        out.push_str("\n## Charts\n\n");
+        for chart in charts {
+            let name = chart
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let _ = writeln!(out, "![{name}]({name})\n");
+        }
+    }
+    out.push_str("## Files\n\n* `runs.csv`: one row per puzzle and solver (ns, guesses, nodes, count, status).\n* `mismatches.csv`: every disagreement.\n* `summary.csv`: the table above.\n* `meta.csv`: how the run was made.\n\nRegenerate the summary, charts and this file with `sudolab report <this directory>`.\n");
+    out
+}

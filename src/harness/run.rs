@@ -1,0 +1,649 @@
+//! Running every solver over corpora: timing, cross-checking, streaming rows to CSV.
+//!
+//! Flow: each corpus is read as a stream (or a seeded reservoir sample of it) in chunks of
+//! [`CHUNK`] records; a chunk's puzzles are solved in parallel (rayon), each solver timed
+//! around its call alone, then checked outside the timed region; the chunk's rows are written
+//! in corpus order and flushed before the next chunk is read. Memory is one chunk, whatever
+//! the corpus length. An interrupt flag (set by the CLI on Ctrl-C) stops the run after the
+//! puzzles in flight; what finished is kept.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use super::records::{MismatchRow, RowStatus, RunRow, MISMATCH_HEADER, RUN_HEADER};
+use crate::checker::check_solution;
+use crate::corpus::{self, ExpectedCount, Record};
+use crate::error::{Error, Result};
+use crate::random::Random;
+use crate::solver::{Outcome, Solver};
+use crate::symmetry::Symmetry;
+
+/// Records solved in parallel between two flushes of the output.
+pub const CHUNK: usize = 256;
+
+/// What a run does.
+#[derive(Debug, Clone)]
+pub struct BenchConfig {
+    /// Corpus files, in order.
+    pub corpora: Vec<PathBuf>,
+    /// Solver names, in order; the first is the baseline of the ratios.
+    pub solvers: Vec<String>,
+    /// Solution limit per puzzle (0 = count all).
+    pub limit: u64,
+    /// Worker threads (0 = all cores).
+    pub threads: usize,
+    /// Solve a seeded random sample of this many puzzles per corpus.
+    pub sample: Option<usize>,
+    /// Seed for sampling and permutations.
+    pub seed: u64,
+    /// Puzzles of the first corpus solved untimed by every solver before timing starts.
+    pub warmup: usize,
+    /// Apply a random symmetry to each puzzle before solving.
+    pub permute: bool,
+    /// Per-puzzle, per-solver deadline.
+    pub timeout: Option<Duration>,
+    /// Where `runs.csv` and `mismatches.csv` go (`None`: check only, no files).
+    pub out: Option<PathBuf>,
+    /// Write `puzzle:count:solution` lines here.
+    pub golden: Option<PathBuf>,
+}
+
+/// What happened in a run.
+#[derive(Debug, Clone, Default)]
+pub struct RunOutcome {
+    /// Puzzles solved by every solver.
+    pub puzzles: u64,
+    /// Rows written.
+    pub rows: u64,
+    /// Rows with status mismatch.
+    pub mismatches: u64,
+    /// Records that could not be read.
+    pub errors: u64,
+    /// Rows with status timeout.
+    pub timeouts: u64,
+    /// Stopped by the interrupt flag.
+    pub interrupted: bool,
+    /// Wall time of the whole run (after warm-up).
+    pub wall: Duration,
+    /// Sum of the timed solver calls, nanoseconds.
+    pub solver_ns: u128,
+}
+
+/// Callbacks for progress and problems; the library itself never prints.
+pub trait Observer: Sync {
+    /// A corpus starts; `total` is its number of records when known.
+    fn corpus_started(&self, _name: &str, _total: Option<u64>) {}
+    /// `n` more records done.
+    fn advanced(&self, _n: u64) {}
+    /// A record could not be read.
+    fn record_error(&self, _error: &Error) {}
+    /// A solver disagreed.
+    fn mismatch(&self, _row: &MismatchRow) {}
+}
+
+/// An observer that ignores everything.
+pub struct Silent;
+impl Observer for Silent {}
+
+/// A file written under a temporary name and renamed into place by [`AtomicFile::commit`],
+/// so readers never see a half-written file.
+pub struct AtomicFile {
+    temporary: PathBuf,
+    target: PathBuf,
+    writer: BufWriter<File>,
+}
+
+impl AtomicFile {
+    /// Creates `target`'s temporary sibling.
+    pub fn create(target: &Path) -> Result<AtomicFile> {
+        let mut name = target.file_name().unwrap_or_default().to_os_string();
+        name.push(".tmp");
+        let temporary = target.with_file_name(name);
+        let file = File::create(&temporary).map_err(|error| Error::Io {
+            path: temporary.display().to_string(),
+            error,
+        })?;
+        Ok(AtomicFile {
+            temporary,
+            target: target.to_path_buf(),
+            writer: BufWriter::new(file),
+        })
+    }
+
+    /// The writer.
+    pub fn writer(&mut self) -> &mut BufWriter<File> {
+        &mut self.writer
+    }
+
+    /// Flushes and renames into place.
+    pub fn commit(mut self) -> Result<()> {
+        let io = |path: &Path, error| Error::Io {
+            path: path.display().to_string(),
+            error,
+        };
+        self.writer.flush().map_err(|e| io(&self.temporary, e))?;
+        std::fs::rename(&self.temporary, &self.target).map_err(|e| io(&self.target, e))
+    }
+
+    /// Writes `contents` to `target` atomically.
+    pub fn write(target: &Path, contents: &[u8]) -> Result<()> {
+        let mut file = AtomicFile::create(target)?;
+        file.writer()
+            .write_all(contents)
+            .map_err(|error| Error::Io {
+                path: target.display().to_string(),
+                error,
+            })?;
+        file.commit()
+    }
+}
+
+/// CSV output of a run: rows written as they finish, renamed into place at the end.
+struct Outputs {
+    runs: Option<csv::Writer<AtomicFile>>,
+    mismatches: Option<csv::Writer<AtomicFile>>,
+    golden: Option<AtomicFile>,
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.writer.write(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.writer.flush()
+    }
+}
+
+fn csv_error(path: &str) -> impl Fn(csv::Error) -> Error + '_ {
+    move |e| Error::InvalidArgument(format!("{path}: cannot write CSV: {e}"))
+}
+
+impl Outputs {
+    fn open(config: &BenchConfig) -> Result<Outputs> {
+        // Headers are written at once, so even a run interrupted before its first row leaves
+        // valid CSVs.
+        let csv_file =
+            |dir: &Path, name: &str, header: &[&str]| -> Result<csv::Writer<AtomicFile>> {
+                let mut writer = csv::WriterBuilder::new()
+                    .has_headers(false)
+                    .from_writer(AtomicFile::create(&dir.join(name))?);
+                writer
+                    .write_record(header)
+                    .map_err(csv_error("run output"))?;
+                Ok(writer)
+            };
+        let (runs, mismatches) = match &config.out {
+            Some(dir) => {
+                std::fs::create_dir_all(dir).map_err(|error| Error::Io {
+                    path: dir.display().to_string(),
+                    error,
+                })?;
+                (
+                    Some(csv_file(dir, "runs.csv", &RUN_HEADER)?),
+                    Some(csv_file(dir, "mismatches.csv", &MISMATCH_HEADER)?),
+                )
+            }
+            None => (None, None),
+        };
+        let golden = config
+            .golden
+            .as_deref()
+            .map(AtomicFile::create)
+            .transpose()?;
+        Ok(Outputs {
+            runs,
+            mismatches,
+            golden,
+        })
+    }
+
+    fn write(&mut self, evaluation: &Evaluation) -> Result<()> {
+        if let Some(runs) = &mut self.runs {
+            for row in &evaluation.rows {
+                runs.serialize(row).map_err(csv_error("runs.csv"))?;
+            }
+        }
+        if let Some(mismatches) = &mut self.mismatches {
+            for row in &evaluation.mismatches {
+                mismatches
+                    .serialize(row)
+                    .map_err(csv_error("mismatches.csv"))?;
+            }
+        }
+        if let (Some(golden), Some(line)) = (&mut self.golden, &evaluation.golden) {
+            writeln!(golden, "{line}").map_err(|error| Error::Io {
+                path: "golden file".into(),
+                error,
+            })?;
+        }
+        Ok(())
+    }
+
+    fn flush(&mut self) -> Result<()> {
+        let io = |error| Error::Io {
+            path: "run output".into(),
+            error,
+        };
+        if let Some(runs) = &mut self.runs {
+            runs.flush().map_err(io)?;
+        }
+        if let Some(mismatches) = &mut self.mismatches {
+            mismatches.flush().map_err(io)?;
+        }
+        Ok(())
+    }
+
+    fn commit(self) -> Result<()> {
+        for writer in [self.runs, self.mismatches].into_iter().flatten() {
+            let file = writer
+                .into_inner()
+                .map_err(|e| Error::InvalidArgument(format!("cannot finish CSV: {e}")))?;
+            file.commit()?;
+        }
+        if let Some(golden) = self.golden {
+            golden.commit()?;
+        }
+        Ok(())
+    }
+}
+
+/// The rows of one record.
+struct Evaluation {
+    rows: Vec<RunRow>,
+    mismatches: Vec<MismatchRow>,
+    golden: Option<String>,
+    solver_ns: u128,
+    solved: bool,
+}
+
+/// The context shared by the parallel workers.
+struct Bench<'a> {
+    config: &'a BenchConfig,
+    solvers: Vec<Box<dyn Solver>>,
+    interrupt: &'a AtomicBool,
+    observer: &'a dyn Observer,
+}
+
+/// Runs the bench. `interrupt` stops it early (rows finished so far are kept).
+pub fn run(
+    config: &BenchConfig,
+    interrupt: Arc<AtomicBool>,
+    observer: &dyn Observer,
+) -> Result<RunOutcome> {
+    let mut solvers = Vec::new();
+    for name in &config.solvers {
+        let solver = crate::solver::by_name(name).ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "unknown solver {name:?}; registered: {}",
+                crate::solver::names().join(", ")
+            ))
+        })?;
+        solvers.push(solver);
+    }
+    if solvers.is_empty() {
+        return Err(Error::InvalidArgument("no solver to run".into()));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads)
+        .build()
+        .map_err(|e| Error::InvalidArgument(format!("cannot start worker threads: {e}")))?;
+    let bench = Bench {
+        config,
+        solvers,
+        interrupt: &interrupt,
+        observer,
+    };
+    let mut outputs = Outputs::open(config)?;
+    let mut outcome = RunOutcome::default();
+    let mut warmed = config.warmup == 0;
+    let started = Instant::now();
+    for path in &config.corpora {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| path.display().to_string());
+        let reader = corpus::open(&path.display().to_string())?;
+        let total = match config.sample {
+            Some(n) => Some(n as u64),
+            None => count_records(path),
+        };
+        observer.corpus_started(&name, total);
+        let records: Box<dyn Iterator<Item = Result<Record>>> = match config.sample {
+            Some(n) => Box::new(
+                sample(
+                    reader,
+                    n,
+                    config.seed,
+                    &name,
+                    &bench,
+                    &mut outputs,
+                    &mut outcome,
+                )?
+                .into_iter()
+                .map(Ok),
+            ),
+            None => Box::new(reader),
+        };
+        let mut chunk: Vec<Result<Record>> = Vec::with_capacity(CHUNK);
+        let mut records = records.peekable();
+        while records.peek().is_some() && !interrupt.load(Ordering::Relaxed) {
+            chunk.clear();
+            chunk.extend(records.by_ref().take(CHUNK));
+            if !warmed {
+                bench.warm_up(&chunk);
+                warmed = true;
+            }
+            let evaluations: Vec<Option<Evaluation>> = pool.install(|| {
+                chunk
+                    .par_iter()
+                    .map(|record| bench.evaluate(&name, record))
+                    .collect()
+            });
+            let done = evaluations.iter().filter(|e| e.is_some()).count();
+            for evaluation in evaluations.into_iter().flatten() {
+                outputs.write(&evaluation)?;
+                outcome.rows += evaluation.rows.len() as u64;
+                outcome.puzzles += u64::from(evaluation.solved);
+                outcome.errors += u64::from(!evaluation.solved);
+                outcome.solver_ns += evaluation.solver_ns;
+                for row in &evaluation.rows {
+                    outcome.mismatches += u64::from(row.status == RowStatus::Mismatch);
+                    outcome.timeouts += u64::from(row.status == RowStatus::Timeout);
+                }
+            }
+            outputs.flush()?;
+            observer.advanced(done as u64);
+        }
+        if interrupt.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    outcome.interrupted = interrupt.load(Ordering::Relaxed);
+    outcome.wall = started.elapsed();
+    outputs.commit()?;
+    Ok(outcome)
+}
+
+/// Number of non-blank, non-comment lines of a file (for the progress bar), or `None`.
+fn count_records(path: &Path) -> Option<u64> {
+    use std::io::BufRead;
+    let file = File::open(path).ok()?;
+    let mut count = 0;
+    for line in std::io::BufReader::new(file).lines() {
+        let line = line.ok()?;
+        let line = line.trim();
+        if !line.is_empty() && !line.starts_with('#') {
+            count += 1;
+        }
+    }
+    Some(count)
+}
+
+/// A seeded reservoir sample of `n` readable records, in corpus order. Unreadable records
+/// are still reported (as error rows), since they are a property of the corpus.
+fn sample(
+    reader: impl Iterator<Item = Result<Record>>,
+    n: usize,
+    seed: u64,
+    name: &str,
+    bench: &Bench,
+    outputs: &mut Outputs,
+    outcome: &mut RunOutcome,
+) -> Result<Vec<Record>> {
+    let mut random = Random::new(seed);
+    let mut kept: Vec<Record> = Vec::with_capacity(n);
+    let mut seen = 0u64;
+    for record in reader {
+        match record {
+            Ok(record) => {
+                seen += 1;
+                if kept.len() < n {
+                    kept.push(record);
+                } else {
+                    let slot = random.below(seen) as usize;
+                    if slot < n {
+                        kept[slot] = record;
+                    }
+                }
+            }
+            Err(error) => {
+                if let Some(evaluation) = bench.evaluate(name, &Err(error)) {
+                    outputs.write(&evaluation)?;
+                    outcome.rows += 1;
+                    outcome.errors += 1;
+                }
+            }
+        }
+    }
+    kept.sort_by_key(|r| r.index);
+    Ok(kept)
+}
+
+impl Bench<'_> {
+    fn warm_up(&self, chunk: &[Result<Record>]) {
+        for record in chunk.iter().flatten().take(self.config.warmup) {
+            for solver in &self.solvers {
+                let _ = solver.count(&record.puzzle, self.config.limit);
+            }
+        }
+    }
+
+    /// Solves one record with every solver and checks the answers; `None` if interrupted
+    /// before it started.
+    fn evaluate(&self, corpus: &str, record: &Result<Record>) -> Option<Evaluation> {
+        if self.interrupt.load(Ordering::Relaxed) {
+            return None;
+        }
+        let record = match record {
+            Ok(record) => record,
+            Err(error) => {
+                self.observer.record_error(error);
+                let (index, line) = match error {
+                    Error::Parse { location, .. } => (0, location.line.unwrap_or(0)),
+                    _ => (0, 0),
+                };
+                return Some(Evaluation {
+                    rows: vec![RunRow {
+                        corpus: corpus.to_string(),
+                        index,
+                        line,
+                        solver: "-".into(),
+                        ns: 0,
+                        guesses: 0,
+                        nodes: 0,
+                        count: 0,
+                        status: RowStatus::Error,
+                        detail: error.to_string(),
+                    }],
+                    mismatches: Vec::new(),
+                    golden: None,
+                    solver_ns: 0,
+                    solved: false,
+                });
+            }
+        };
+        let config = self.config;
+        let symmetry = config.permute.then(|| {
+            let mut random = Random::for_item(config.seed, record.index);
+            Symmetry::random(record.puzzle.box_side(), &mut random)
+        });
+        let puzzle = match &symmetry {
+            Some(symmetry) => symmetry.apply(&record.puzzle),
+            None => record.puzzle.clone(),
+        };
+        // Vary the order the solvers run in, so none is favoured by a warm cache.
+        let n = self.solvers.len();
+        let mut results: Vec<Option<(Outcome, u64)>> = vec![None; n];
+        for k in 0..n {
+            let s = (record.index as usize + k) % n;
+            let start = Instant::now();
+            let deadline = config.timeout.map(|t| start + t);
+            let outcome = self.solvers[s].count_until(&puzzle, config.limit, deadline);
+            let ns = start.elapsed().as_nanos() as u64;
+            results[s] = Some((outcome, ns));
+        }
+        let mut results: Vec<(Outcome, u64)> = results
+            .into_iter()
+            .map(|r| r.expect("every solver ran"))
+            .collect();
+        if let Some(symmetry) = &symmetry {
+            for (outcome, _) in &mut results {
+                for solution in &mut outcome.solutions {
+                    *solution = symmetry.invert(solution);
+                }
+            }
+        }
+        Some(self.cross_check(corpus, record, results))
+    }
+
+    /// Compares the answers with the checker, each other and the corpus.
+    fn cross_check(
+        &self,
+        corpus: &str,
+        record: &Record,
+        results: Vec<(Outcome, u64)>,
+    ) -> Evaluation {
+        let limit = self.config.limit;
+        let names: Vec<&str> = self.solvers.iter().map(|s| s.info().name).collect();
+        let mut problems: Vec<Vec<(String, String)>> = vec![Vec::new(); results.len()];
+        let finished: Vec<usize> = (0..results.len())
+            .filter(|&i| !results[i].0.timed_out)
+            .collect();
+        for &i in &finished {
+            let outcome = &results[i].0;
+            for solution in &outcome.solutions {
+                if let Err(fault) = check_solution(&record.puzzle, solution) {
+                    problems[i].push((
+                        format!("invalid solution {solution}: {fault}"),
+                        "a valid solution".into(),
+                    ));
+                }
+            }
+            if let Some(expected) = record.expected_count {
+                if !expected.agrees_with(outcome.count, limit) {
+                    problems[i].push((
+                        count_text(outcome.count, limit),
+                        format!("{expected} (corpus)"),
+                    ));
+                }
+            }
+            if let (Some(stated), Some(found), 1) = (
+                &record.expected_solution,
+                outcome.solutions.first(),
+                outcome.count,
+            ) {
+                if stated != found {
+                    problems[i].push((
+                        format!("solution {found}"),
+                        format!("solution {stated} (corpus)"),
+                    ));
+                }
+            }
+        }
+        // Every finished solver against the first finished one.
+        if let Some(&reference) = finished.first() {
+            let (reference_outcome, _) = &results[reference];
+            for &i in &finished[1..] {
+                let outcome = &results[i].0;
+                if outcome.count != reference_outcome.count {
+                    let found = count_text(outcome.count, limit);
+                    let expected = format!(
+                        "{} ({})",
+                        count_text(reference_outcome.count, limit),
+                        names[reference]
+                    );
+                    problems[i].push((found.clone(), expected));
+                    problems[reference].push((
+                        count_text(reference_outcome.count, limit),
+                        format!("{found} ({})", names[i]),
+                    ));
+                } else if outcome.count == 1
+                    && outcome.solutions.first() != reference_outcome.solutions.first()
+                {
+                    problems[i].push((
+                        "a different solution".into(),
+                        format!("the solution of {}", names[reference]),
+                    ));
+                }
+            }
+        }
+        let mut rows = Vec::with_capacity(results.len());
+        let mut mismatches = Vec::new();
+        let mut solver_ns = 0;
+        for (i, (outcome, ns)) in results.iter().enumerate() {
+            solver_ns += *ns as u128;
+            let status = if outcome.timed_out {
+                RowStatus::Timeout
+            } else if problems[i].is_empty() {
+                RowStatus::Ok
+            } else {
+                RowStatus::Mismatch
+            };
+            for (found, expected) in &problems[i] {
+                let row = MismatchRow {
+                    corpus: corpus.to_string(),
+                    index: record.index,
+                    line: record.line,
+                    puzzle: record.puzzle.to_line(),
+                    solver: names[i].to_string(),
+                    found: found.clone(),
+                    expected: expected.clone(),
+                };
+                self.observer.mismatch(&row);
+                mismatches.push(row);
+            }
+            rows.push(RunRow {
+                corpus: corpus.to_string(),
+                index: record.index,
+                line: record.line,
+                solver: names[i].to_string(),
+                ns: *ns,
+                guesses: outcome.stats.guesses,
+                nodes: outcome.stats.nodes,
+                count: outcome.count,
+                status,
+                detail: match status {
+                    RowStatus::Timeout => {
+                        format!("deadline passed after {} solutions", outcome.count)
+                    }
+                    _ => problems[i]
+                        .iter()
+                        .map(|(f, e)| format!("found {f}, expected {e}"))
+                        .collect::<Vec<_>>()
+                        .join("; "),
+                },
+            });
+        }
+        let all_agree = mismatches.is_empty() && !results.iter().any(|(o, _)| o.timed_out);
+        let golden = all_agree.then(|| {
+            let (outcome, _) = &results[0];
+            let count = count_text(outcome.count, limit);
+            match (outcome.count, outcome.solutions.first()) {
+                (1, Some(solution)) => format!("{}:{count}:{solution}", record.puzzle),
+                _ => format!("{}:{count}", record.puzzle),
+            }
+        });
+        Evaluation {
+            rows,
+            mismatches,
+            golden,
+            solver_ns,
+            solved: true,
+        }
+    }
+}
+
+/// A count as text: `N+` when it reached the limit.
+fn count_text(count: u64, limit: u64) -> String {
+    if limit != 0 && count >= limit {
+        ExpectedCount::AtLeast(count).to_string()
+    } else {
+        ExpectedCount::Exactly(count).to_string()
+    }
+}

@@ -1,0 +1,274 @@
+//! The harness end to end: cross-check failures become rows and a non-zero exit, interrupted
+//! runs leave valid CSVs, reports regenerate identically, bad records do not stop a run.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+use sudolab::harness::{self, BenchConfig, Observer, RowStatus, RunRow};
+
+const WIKIPEDIA: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const INKALA: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+fn scratch(name: &str) -> PathBuf {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "sudolab-test-{}-{name}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn sudolab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudolab"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn rows(dir: &Path) -> Vec<RunRow> {
+    csv::Reader::from_path(dir.join("runs.csv"))
+        .unwrap()
+        .deserialize()
+        .map(Result::unwrap)
+        .collect()
+}
+
+fn config(corpora: Vec<PathBuf>, out: &Path) -> BenchConfig {
+    BenchConfig {
+        corpora,
+        solvers: vec!["bitmask".into(), "dlx".into()],
+        limit: 2,
+        threads: 2,
+        sample: None,
+        seed: 1,
+        warmup: 0,
+        permute: false,
+        timeout: None,
+        out: Some(out.to_path_buf()),
+        golden: None,
+    }
+}
+
+#[test]
+fn planted_wrong_count_is_a_mismatch_and_fails_the_run() {
+    let dir = scratch("planted");
+    let corpus = dir.join("planted.txt");
+    // The Wikipedia puzzle has one solution; this line claims two.
+    std::fs::write(&corpus, format!("{WIKIPEDIA}:2\n{INKALA}:1\n")).unwrap();
+    let out = dir.join("run");
+    let output = sudolab(&[
+        "bench",
+        corpus.to_str().unwrap(),
+        "--solvers",
+        "bitmask,dlx",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("MISMATCH planted.txt, line 1"));
+    let mismatches = std::fs::read_to_string(out.join("mismatches.csv")).unwrap();
+    assert_eq!(mismatches.lines().count(), 3, "{mismatches}"); // header + both solvers
+    assert!(mismatches.contains("2 (corpus)"));
+    let statuses: Vec<RowStatus> = rows(&out).iter().map(|r| r.status).collect();
+    assert_eq!(
+        statuses,
+        [
+            RowStatus::Mismatch,
+            RowStatus::Mismatch,
+            RowStatus::Ok,
+            RowStatus::Ok
+        ]
+    );
+    // The regression command says the same.
+    let verify = sudolab(&[
+        "verify",
+        corpus.to_str().unwrap(),
+        "--solvers",
+        "bitmask,dlx",
+        "-q",
+    ]);
+    assert_eq!(verify.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&verify.stdout).contains("2 mismatches"));
+}
+
+#[test]
+fn bad_records_are_rows_and_the_rest_still_runs() {
+    let dir = scratch("bad");
+    let corpus = dir.join("bad.txt");
+    std::fs::write(
+        &corpus,
+        format!("{WIKIPEDIA}\n{}x\n{INKALA}\n", &WIKIPEDIA[..80]),
+    )
+    .unwrap();
+    let out = dir.join("run");
+    let output = sudolab(&[
+        "bench",
+        corpus.to_str().unwrap(),
+        "--solvers",
+        "bitmask,dlx",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("bad.txt, line 2, column 81: unknown character 'x'"),
+        "{stderr}"
+    );
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 5);
+    assert_eq!(rows[2].status, RowStatus::Error);
+    assert_eq!(rows[2].line, 2);
+    assert!(rows.iter().filter(|r| r.status == RowStatus::Ok).count() == 4);
+}
+
+#[test]
+fn report_regenerates_identical_summaries() {
+    let dir = scratch("report");
+    let out = dir.join("run");
+    let known = concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/known_answers.txt");
+    let output = sudolab(&[
+        "bench",
+        known,
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let summary = std::fs::read(out.join("summary.csv")).unwrap();
+    let readme = std::fs::read(out.join("README.md")).unwrap();
+    let charts = std::fs::read(out.join("medians.svg")).unwrap();
+    std::fs::remove_file(out.join("summary.csv")).unwrap();
+    let regenerated = sudolab(&["report", out.to_str().unwrap()]);
+    assert_eq!(regenerated.status.code(), Some(0));
+    assert_eq!(std::fs::read(out.join("summary.csv")).unwrap(), summary);
+    assert_eq!(std::fs::read(out.join("README.md")).unwrap(), readme);
+    assert_eq!(std::fs::read(out.join("medians.svg")).unwrap(), charts);
+    let readme = String::from_utf8(readme).unwrap();
+    assert!(readme.contains("| command |") && readme.contains("| cpu |"));
+    assert!(readme.contains("![medians.svg](medians.svg)"));
+}
+
+/// Sets the interrupt flag once the first chunk is done, as Ctrl-C would.
+struct InterruptAfterFirstChunk(Arc<AtomicBool>);
+
+impl Observer for InterruptAfterFirstChunk {
+    fn advanced(&self, _n: u64) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn interrupted_run_keeps_finished_rows_in_valid_csvs() {
+    let dir = scratch("interrupt");
+    let corpus = dir.join("many.txt");
+    let lines: String = (0..3 * harness::run::CHUNK)
+        .map(|_| format!("{WIKIPEDIA}\n"))
+        .collect();
+    std::fs::write(&corpus, lines).unwrap();
+    let out = dir.join("run");
+    let flag = Arc::new(AtomicBool::new(false));
+    let outcome = harness::run(
+        &config(vec![corpus], &out),
+        Arc::clone(&flag),
+        &InterruptAfterFirstChunk(flag),
+    )
+    .unwrap();
+    assert!(outcome.interrupted);
+    assert_eq!(outcome.puzzles, harness::run::CHUNK as u64);
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 2 * harness::run::CHUNK);
+    assert!(!out.join("runs.csv.tmp").exists());
+    let mut meta = harness::RunMetadata::default();
+    meta.set("interrupted", true);
+    meta.write(&out).unwrap();
+    harness::write_report(&out).unwrap();
+    let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
+    assert!(readme.contains("This run was interrupted"));
+}
+
+#[test]
+fn permuted_answers_map_back_and_golden_files_verify() {
+    let dir = scratch("golden");
+    let golden = dir.join("golden.txt");
+    let known = concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/known_answers.txt");
+    let output = sudolab(&[
+        "verify",
+        known,
+        "--permute",
+        "--seed",
+        "7",
+        "--write-golden",
+        golden.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let text = std::fs::read_to_string(&golden).unwrap();
+    assert_eq!(text.lines().count(), 14);
+    assert!(text.contains(&format!("{WIKIPEDIA}:1:534678912")));
+    let again = sudolab(&["verify", golden.to_str().unwrap(), "-q"]);
+    assert_eq!(again.status.code(), Some(0));
+}
+
+#[test]
+fn timeouts_are_rows_not_hangs() {
+    let dir = scratch("timeout");
+    let corpus = dir.join("empty.txt");
+    std::fs::write(&corpus, format!("{}\n", ".".repeat(81))).unwrap();
+    let out = dir.join("run");
+    let mut config = config(vec![corpus], &out);
+    config.limit = 0; // count all 6.67e21 grids: only the deadline ends this
+    config.timeout = Some(std::time::Duration::from_millis(50));
+    let outcome =
+        harness::run(&config, Arc::new(AtomicBool::new(false)), &harness::Silent).unwrap();
+    assert_eq!(outcome.timeouts, 2);
+    assert!(rows(&out)
+        .iter()
+        .all(|r| r.status == RowStatus::Timeout && r.count > 0));
+}
+
+#[test]
+fn sampling_is_seeded() {
+    let dir = scratch("sample");
+    let known = concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/known_answers.txt");
+    let run = |seed: &str, name: &str| {
+        let out = dir.join(name);
+        let output = sudolab(&[
+            "bench",
+            known,
+            "--sample",
+            "5",
+            "--seed",
+            seed,
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ]);
+        assert_eq!(output.status.code(), Some(0));
+        rows(&out).iter().map(|r| r.index).collect::<Vec<_>>()
+    };
+    let first = run("3", "a");
+    assert_eq!(first.len(), 5 * 4);
+    assert_eq!(run("3", "b"), first);
+}
