@@ -112,14 +112,19 @@ pub trait Solver: Send + Sync {
     }
 }
 
-/// Every registered solver, in a fixed order (the default engine first).
+/// Every registered solver, in a fixed order (the default engine first). With the cargo
+/// feature `reference-dlx`, the `dlx` crate joins as `dlx-crate`.
 pub fn registry() -> Vec<Box<dyn Solver>> {
-    vec![
+    #[allow(unused_mut)]
+    let mut solvers: Vec<Box<dyn Solver>> = vec![
         Box::new(BitmaskSolver::new(Level::Singles)),
         Box::new(BitmaskSolver::new(Level::Locked)),
         Box::new(BitmaskSolver::new(Level::Subsets)),
         Box::new(DlxSolver),
-    ]
+    ];
+    #[cfg(feature = "reference-dlx")]
+    solvers.push(Box::new(crate::dlx::reference::DlxCrateReference));
+    solvers
 }
 
 /// Names of every registered solver.

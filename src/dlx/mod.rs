@@ -4,7 +4,8 @@
 //! * [`links`]: the node arrays, cover/uncover, the iterative search and its counters;
 //! * [`problem`]: a named, validated problem builder and Knuth's DLX text format;
 //! * [`sudoku`]: Sudoku as exact cover and the `dlx` solver;
-//! * [`classic`]: N-queens, pentominoes and Langford pairs, with published counts.
+//! * [`classic`]: N-queens, pentominoes and Langford pairs, with published counts;
+//! * `reference` (with `--features reference-dlx`): the `dlx` crate as an outside reference.
 //!
 //! ```
 //! use sudolab::dlx::classic;
@@ -16,6 +17,8 @@
 pub mod classic;
 pub mod links;
 pub mod problem;
+#[cfg(feature = "reference-dlx")]
+pub mod reference;
 pub mod sudoku;
 
 pub use links::{Control, Dlx, SearchStats};

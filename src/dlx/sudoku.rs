@@ -153,6 +153,11 @@ impl Encoding {
         self.placements.len()
     }
 
+    /// The items of option `k` (from 0), numbered from 1.
+    pub fn option(&self, k: usize) -> &[u32] {
+        &self.option_items[4 * k..4 * k + 4]
+    }
+
     /// The dancing-links form.
     pub fn dlx(&self) -> Dlx {
         let nodes = self.option_items.len() + self.options() + 1;

@@ -131,10 +131,14 @@ pub fn markdown_table(rows: &[SummaryRow], baseline: &str) -> String {
         "| corpus | solver | puzzles | mean µs | median µs | p90 µs | p99 µs | max µs | puzzles/s | no guess % | guesses/puzzle | nodes/puzzle | median vs {baseline} | mismatches | timeouts | bad records |\n"
     );
     out.push_str("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+    let optional = |value: Option<f64>, decimals: usize| match value {
+        Some(v) => format!("{v:.decimals$}"),
+        None => "n/a".to_string(),
+    };
     for r in rows {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.1} | {:.0} | {:.1} | {:.2} | {:.1} | {:.2} | {} | {} | {} |",
+            "| {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.1} | {:.0} | {} | {} | {} | {:.2} | {} | {} | {} |",
             r.corpus,
             r.solver,
             r.puzzles,
@@ -144,9 +148,9 @@ pub fn markdown_table(rows: &[SummaryRow], baseline: &str) -> String {
             r.p99_us,
             r.max_us,
             r.puzzles_per_s,
-            r.no_guess_pct,
-            r.guesses_per_puzzle,
-            r.nodes_per_puzzle,
+            optional(r.no_guess_pct, 1),
+            optional(r.guesses_per_puzzle, 2),
+            optional(r.nodes_per_puzzle, 1),
             r.median_vs_baseline,
             r.mismatches,
             r.timeouts,

@@ -121,12 +121,13 @@ pub struct SummaryRow {
     pub max_us: f64,
     /// Puzzles per second on one thread (1e6 / mean µs).
     pub puzzles_per_s: f64,
-    /// Share of puzzles solved without a guess, %.
-    pub no_guess_pct: f64,
-    /// Mean guesses per puzzle.
-    pub guesses_per_puzzle: f64,
-    /// Mean search nodes per puzzle.
-    pub nodes_per_puzzle: f64,
+    /// Share of puzzles solved without a guess, % (empty for a solver that does not report
+    /// guesses).
+    pub no_guess_pct: Option<f64>,
+    /// Mean guesses per puzzle (empty when not reported).
+    pub guesses_per_puzzle: Option<f64>,
+    /// Mean search nodes per puzzle (empty when not reported).
+    pub nodes_per_puzzle: Option<f64>,
     /// This solver's median over the baseline solver's median on the same corpus (the
     /// baseline is the run's first solver).
     pub median_vs_baseline: f64,
@@ -247,6 +248,13 @@ impl Summary {
     /// Rows of `summary.csv`, corpora in order, solvers in order within each.
     pub fn rows(&self) -> Vec<SummaryRow> {
         let mut rows = Vec::new();
+        // Solvers this build knows not to report guesses and nodes (an unknown name: assume
+        // they do, the CSV is all there is).
+        let counts_guesses: Vec<bool> = self
+            .solvers
+            .iter()
+            .map(|name| crate::solver::by_name(name).is_none_or(|s| s.info().capabilities.guesses))
+            .collect();
         for (c, corpus) in self.corpora.iter().enumerate() {
             let baseline = self.groups.get(&(c, 0)).map(|g| g.times.quantile_ns(0.5));
             for (s, solver) in self.solvers.iter().enumerate() {
@@ -270,9 +278,10 @@ impl Summary {
                     } else {
                         0.0
                     },
-                    no_guess_pct: round(100.0 * group.no_guess as f64 / n),
-                    guesses_per_puzzle: round(group.guesses as f64 / n),
-                    nodes_per_puzzle: round(group.nodes as f64 / n),
+                    no_guess_pct: counts_guesses[s]
+                        .then(|| round(100.0 * group.no_guess as f64 / n)),
+                    guesses_per_puzzle: counts_guesses[s].then(|| round(group.guesses as f64 / n)),
+                    nodes_per_puzzle: counts_guesses[s].then(|| round(group.nodes as f64 / n)),
                     median_vs_baseline: match baseline {
                         Some(b) if b > 0.0 => round(median / b),
                         _ => 0.0,

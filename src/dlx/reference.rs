@@ -1,0 +1,75 @@
+//! An outside reference: the generic `dlx` crate (version 0.6, MIT/Apache-2.0, by Ed
+//! McCard) as a third Sudoku solver, registered as `dlx-crate` when sudolab is built with
+//! `--features reference-dlx`. It receives the same reduced exact-cover encoding as sudolab's
+//! own `dlx` ([`Encoding`]); the time includes building its matrix, as a user of that crate
+//! would. Its own counters are not mapped (nodes and guesses are reported as 0).
+
+use std::time::Instant;
+
+use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
+use dlx::{Count, OptOrder, Solver as DlxCrateSolver};
+
+use super::sudoku::Encoding;
+use crate::grid::Grid;
+use crate::solver::{Capabilities, Outcome, Solver, SolverInfo, Stats};
+
+/// The `dlx` crate behind sudolab's [`Solver`] interface.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct DlxCrateReference;
+
+impl Solver for DlxCrateReference {
+    fn info(&self) -> SolverInfo {
+        SolverInfo {
+            name: "dlx-crate",
+            description: "reference: the dlx crate 0.6 (generic DLX, MRV) on sudolab's encoding",
+            capabilities: Capabilities {
+                solution: true,
+                count: true,
+                guesses: false,
+            },
+        }
+    }
+
+    fn count_until(&self, puzzle: &Grid, limit: u64, deadline: Option<Instant>) -> Outcome {
+        let mut outcome = Outcome {
+            count: 0,
+            solutions: Vec::new(),
+            stats: Stats::default(),
+            timed_out: false,
+        };
+        let Some(encoding) = Encoding::new(puzzle) else {
+            return outcome;
+        };
+        // The crate panics on a problem without items or options: decide those here.
+        if encoding.items() == 0 {
+            outcome.count = 1;
+            outcome.solutions.push(puzzle.clone());
+            return outcome;
+        }
+        if encoding.options() == 0 {
+            return outcome;
+        }
+        let options: Vec<Vec<Count>> = (0..encoding.options())
+            .map(|k| encoding.option(k).iter().map(|&i| i as Count - 1).collect())
+            .collect();
+        let mut problem =
+            dlx::x::make_problem(encoding.items() as Count, 0, &options, OptOrder::Seq);
+        let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
+        let mut solver = DlxCrateSolver::new(&mut problem);
+        while solver.next_solution(&mut chooser) {
+            outcome.count += 1;
+            if outcome.solutions.len() < 2 {
+                let chosen = solver.fmt_solution().iter().map(|&k| k as usize);
+                outcome.solutions.push(encoding.decode(chosen));
+            }
+            if limit != 0 && outcome.count >= limit {
+                break;
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                outcome.timed_out = true;
+                break;
+            }
+        }
+        outcome
+    }
+}
