@@ -28,6 +28,7 @@
 //!   transposition), to permute puzzles before solving.
 //! * [`random`]: a small seeded generator, stable across versions.
 //! * [`diagnose`]: what is wrong with a puzzle, in words.
+//! * [`generate`]: minimal, uniquely solvable puzzles, with symmetry.
 //! * [`harness`]: runs solvers over corpora, cross-checks, writes CSVs, charts and reports.
 //! * [`error`]: the library's error type.
 
@@ -38,6 +39,7 @@ pub mod corpus;
 pub mod diagnose;
 pub mod dlx;
 pub mod error;
+pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod harness;

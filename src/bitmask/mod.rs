@@ -41,8 +41,8 @@ mod rules;
 use std::time::Instant;
 
 use crate::bitset::DigitSet;
-use crate::geometry::Geometry;
 use crate::grid::Grid;
+use crate::random::Random;
 use crate::solver::{Capabilities, Outcome, Solver, SolverInfo, Stats};
 pub use board::Contradiction;
 use board::{Board, Context};
@@ -192,14 +192,142 @@ struct Frame<const CELLS: usize> {
     untried: DigitSet,
 }
 
+/// The root position: givens placed, `exclusions` (cell, digit) removed, propagated.
+fn root_board<const CELLS: usize>(
+    puzzle: &Grid,
+    context: &mut Context,
+    level: Level,
+    exclusions: &[(usize, u8)],
+) -> Result<Board<CELLS>, Contradiction> {
+    let mut root = Board::<CELLS>::new(context);
+    place_givens(&mut root, context, puzzle)?;
+    for &(cell, digit) in exclusions {
+        if root.values[cell] == 0 {
+            root.eliminate(context, cell, DigitSet::single(digit))
+                .inspect_err(|_| context.reset())?;
+        } else if root.values[cell] == digit {
+            context.reset();
+            return Err(Contradiction::NoCandidate { cell });
+        }
+    }
+    context.dirty = u128::MAX >> (128 - context.geometry.units());
+    propagate(&mut root, context, level)?;
+    Ok(root)
+}
+
+/// When a search gives up.
+#[derive(Clone, Copy)]
+struct Budget {
+    /// Stop at this instant (checked every 256 nodes).
+    deadline: Option<Instant>,
+    /// Stop after this many nodes.
+    max_nodes: u64,
+}
+
+impl Budget {
+    fn until(deadline: Option<Instant>) -> Budget {
+        Budget {
+            deadline,
+            max_nodes: u64::MAX,
+        }
+    }
+}
+
+/// Depth-first search from a propagated `root`. At each branch cell, `pick` chooses which of
+/// the untried digits to try next; `visit` sees every solution and returns `true` to stop.
+/// Returns `true` if the budget stopped the search.
+fn search<const CELLS: usize>(
+    root: Board<CELLS>,
+    context: &mut Context,
+    level: Level,
+    budget: Budget,
+    stats: &mut Stats,
+    mut pick: impl FnMut(DigitSet) -> u8,
+    mut visit: impl FnMut(&Board<CELLS>) -> bool,
+) -> bool {
+    let Some(cell) = root.fewest_candidates() else {
+        visit(&root);
+        return false;
+    };
+    let mut stack: Vec<Frame<CELLS>> = Vec::with_capacity(32);
+    stack.push(Frame {
+        board: root,
+        cell: cell as u16,
+        untried: root.candidates[cell],
+    });
+    while let Some(frame) = stack.last_mut() {
+        if frame.untried.is_empty() {
+            stack.pop();
+            continue;
+        }
+        let digit = pick(frame.untried);
+        let cell = frame.cell as usize;
+        if frame.untried != frame.board.candidates[cell] {
+            stats.guesses += 1;
+        }
+        frame.untried.remove(digit);
+        stats.nodes += 1;
+        if stats.nodes > budget.max_nodes {
+            return true;
+        }
+        if let Some(deadline) = budget.deadline {
+            if stats.nodes.is_multiple_of(256) && Instant::now() >= deadline {
+                return true;
+            }
+        }
+        // The last alternative reuses the frame's own position; the others copy it into a
+        // new frame on top of the stack (one copy per node, no heap).
+        let child = if frame.untried.is_empty() {
+            &mut frame.board
+        } else {
+            let board = frame.board;
+            stack.push(Frame {
+                board,
+                cell: 0,
+                untried: DigitSet::EMPTY,
+            });
+            &mut stack.last_mut().expect("just pushed").board
+        };
+        let placed = child
+            .place(context, cell, digit)
+            .inspect_err(|_| context.reset())
+            .and_then(|()| propagate(child, context, level));
+        let next = match placed {
+            Err(_) => None,
+            Ok(()) => match child.fewest_candidates() {
+                None => {
+                    if visit(child) {
+                        return false;
+                    }
+                    None
+                }
+                Some(next) => Some(next),
+            },
+        };
+        let top = stack.last_mut().expect("the child's frame");
+        match next {
+            // Dead end or solution: the frame's digits are exhausted, so it pops.
+            None => top.untried = DigitSet::EMPTY,
+            Some(next) => {
+                top.cell = next as u16;
+                top.untried = top.board.candidates[next];
+            }
+        }
+    }
+    false
+}
+
+fn lowest(digits: DigitSet) -> u8 {
+    digits.lowest().expect("a non-empty set")
+}
+
 fn count_solutions<const CELLS: usize>(
     puzzle: &Grid,
     limit: u64,
     level: Level,
     deadline: Option<Instant>,
 ) -> Outcome {
-    let geometry: &'static Geometry = puzzle.geometry();
-    let mut context = Context::new(geometry);
+    let mut context = Context::new(puzzle.geometry());
     let mut stats = Stats {
         nodes: 1,
         ..Stats::default()
@@ -210,93 +338,123 @@ fn count_solutions<const CELLS: usize>(
         stats,
         timed_out: false,
     };
-    let mut root = Board::<CELLS>::new(&context);
-    let root_ok = place_givens(&mut root, &mut context, puzzle).and_then(|()| {
-        context.dirty = u128::MAX >> (128 - geometry.units());
-        propagate(&mut root, &mut context, level)
-    });
-    let record = |board: &Board<CELLS>, outcome: &mut Outcome| {
-        outcome.count += 1;
-        if outcome.solutions.len() < 2 {
-            let solution = Grid::from_cells(board.values.to_vec()).expect("a full board");
-            outcome.solutions.push(solution);
-        }
-        limit != 0 && outcome.count >= limit
-    };
-    if root_ok.is_ok() {
-        match root.fewest_candidates() {
-            None => {
-                record(&root, &mut outcome);
+    if let Ok(root) = root_board::<CELLS>(puzzle, &mut context, level, &[]) {
+        let record = |board: &Board<CELLS>| {
+            outcome.count += 1;
+            if outcome.solutions.len() < 2 {
+                let solution = Grid::from_cells(board.values.to_vec()).expect("a full board");
+                outcome.solutions.push(solution);
             }
-            Some(cell) => {
-                let mut stack: Vec<Frame<CELLS>> = Vec::with_capacity(32);
-                stack.push(Frame {
-                    board: root,
-                    cell: cell as u16,
-                    untried: root.candidates[cell],
-                });
-                while let Some(frame) = stack.last_mut() {
-                    let Some(digit) = frame.untried.lowest() else {
-                        stack.pop();
-                        continue;
-                    };
-                    let cell = frame.cell as usize;
-                    if frame.untried != frame.board.candidates[cell] {
-                        stats.guesses += 1;
-                    }
-                    frame.untried.remove(digit);
-                    stats.nodes += 1;
-                    if let Some(deadline) = deadline {
-                        if stats.nodes.is_multiple_of(256) && Instant::now() >= deadline {
-                            outcome.timed_out = true;
-                            break;
-                        }
-                    }
-                    // The last alternative reuses the frame's own position; the others copy it
-                    // into a new frame on top of the stack (one copy per node, no heap).
-                    let child = if frame.untried.is_empty() {
-                        &mut frame.board
-                    } else {
-                        let board = frame.board;
-                        stack.push(Frame {
-                            board,
-                            cell: 0,
-                            untried: DigitSet::EMPTY,
-                        });
-                        &mut stack.last_mut().expect("just pushed").board
-                    };
-                    let placed = child
-                        .place(&mut context, cell, digit)
-                        .inspect_err(|_| context.reset())
-                        .and_then(|()| propagate(child, &mut context, level));
-                    let next = match placed {
-                        Err(_) => None,
-                        Ok(()) => match child.fewest_candidates() {
-                            None => {
-                                if record(child, &mut outcome) {
-                                    break;
-                                }
-                                None
-                            }
-                            Some(next) => Some(next),
-                        },
-                    };
-                    let top = stack.last_mut().expect("the child's frame");
-                    match next {
-                        // Dead end or solution: the frame's digits are exhausted, so it pops.
-                        None => top.untried = DigitSet::EMPTY,
-                        Some(next) => {
-                            top.cell = next as u16;
-                            top.untried = top.board.candidates[next];
-                        }
-                    }
-                }
-            }
-        }
+            limit != 0 && outcome.count >= limit
+        };
+        let budget = Budget::until(deadline);
+        let timed_out = search(
+            root,
+            &mut context,
+            level,
+            budget,
+            &mut stats,
+            lowest,
+            record,
+        );
+        outcome.timed_out = timed_out;
     }
     stats.placements = context.placements;
     outcome.stats = stats;
     outcome
+}
+
+/// Whether `puzzle` has a solution other than one with `digit` in `cell`: the uniqueness
+/// test of the generator. When `puzzle` is known to have a solution with `digit` at `cell`,
+/// "no other solution" is exactly "unique", found by one search for a solution with `cell`
+/// not `digit` instead of counting to two (half the work on a unique puzzle: the counting
+/// search would first find the known solution and then explore the rest anyway).
+///
+/// `None` when `max_nodes` search nodes pass without an answer. Grids of side 16 and 25 are
+/// searched with locked candidates too, which cuts their trees.
+pub fn has_solution_without(puzzle: &Grid, cell: usize, digit: u8, max_nodes: u64) -> Option<bool> {
+    fn run<const CELLS: usize>(
+        puzzle: &Grid,
+        cell: usize,
+        digit: u8,
+        max_nodes: u64,
+    ) -> Option<bool> {
+        let mut context = Context::new(puzzle.geometry());
+        let level = if CELLS > 81 {
+            Level::Locked
+        } else {
+            Level::Singles
+        };
+        let Ok(root) = root_board::<CELLS>(puzzle, &mut context, level, &[(cell, digit)]) else {
+            return Some(false);
+        };
+        let mut found = false;
+        let mut stats = Stats::default();
+        let budget = Budget {
+            deadline: None,
+            max_nodes,
+        };
+        let stopped = search(
+            root,
+            &mut context,
+            level,
+            budget,
+            &mut stats,
+            lowest,
+            |_| {
+                found = true;
+                true
+            },
+        );
+        (!stopped).then_some(found)
+    }
+    match puzzle.box_side() {
+        2 => run::<16>(puzzle, cell, digit, max_nodes),
+        3 => run::<81>(puzzle, cell, digit, max_nodes),
+        4 => run::<256>(puzzle, cell, digit, max_nodes),
+        _ => run::<625>(puzzle, cell, digit, max_nodes),
+    }
+}
+
+/// A random solution of `puzzle` (a random complete grid for an empty one): the search picks
+/// a random untried digit at every branch, so each run walks a different path. `None` when
+/// the puzzle has no solution, or when `max_nodes` search nodes pass without one (a caller
+/// can then retry with other random choices: on large empty grids an unlucky early choice
+/// can cost a long backtrack).
+pub fn random_solution(puzzle: &Grid, random: &mut Random, max_nodes: u64) -> Option<Grid> {
+    fn run<const CELLS: usize>(puzzle: &Grid, random: &mut Random, max_nodes: u64) -> Option<Grid> {
+        let mut context = Context::new(puzzle.geometry());
+        let root = root_board::<CELLS>(puzzle, &mut context, Level::Singles, &[]).ok()?;
+        let mut solution = None;
+        let mut stats = Stats::default();
+        let budget = Budget {
+            deadline: None,
+            max_nodes,
+        };
+        let pick = |digits: DigitSet| {
+            let k = random.below(u64::from(digits.len())) as usize;
+            digits.iter().nth(k).expect("k < len")
+        };
+        search(
+            root,
+            &mut context,
+            Level::Singles,
+            budget,
+            &mut stats,
+            pick,
+            |board| {
+                solution = Some(Grid::from_cells(board.values.to_vec()).expect("a full board"));
+                true
+            },
+        );
+        solution
+    }
+    match puzzle.box_side() {
+        2 => run::<16>(puzzle, random, max_nodes),
+        3 => run::<81>(puzzle, random, max_nodes),
+        4 => run::<256>(puzzle, random, max_nodes),
+        _ => run::<625>(puzzle, random, max_nodes),
+    }
 }
 
 #[cfg(test)]

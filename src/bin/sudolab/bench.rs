@@ -159,6 +159,12 @@ fn metadata(args: &BenchArgs, config: &BenchConfig) -> RunMetadata {
     let command: Vec<String> = std::env::args().collect();
     meta.set("command", command.join(" "));
     meta.set("sudolab", env!("CARGO_PKG_VERSION"));
+    let features = if cfg!(feature = "reference-dlx") {
+        "reference-dlx"
+    } else {
+        "default"
+    };
+    meta.set("features", features);
     let commit = command_output("git", &["rev-parse", "--short", "HEAD"]).map(|c| {
         let dirty = command_output("git", &["status", "--porcelain", "--untracked-files=no"])
             .is_some_and(|s| !s.is_empty());

@@ -7,6 +7,7 @@
 
 mod bench;
 mod cover;
+mod generate;
 mod puzzles;
 
 use std::io::{self, Write};
@@ -38,6 +39,8 @@ enum Command {
     Report(bench::ReportArgs),
     /// Solve an exact-cover problem (Knuth's DLX format, or a built-in classic problem).
     Cover(cover::CoverArgs),
+    /// Generate minimal, uniquely solvable puzzles.
+    Generate(generate::GenerateArgs),
     /// List the registered solvers with their methods.
     Solvers,
 }
@@ -65,6 +68,7 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
             bench::bench(&args, &mut out)?
         }
         Command::Report(args) => bench::report(&args, &mut out)?,
+        Command::Generate(args) => generate::generate(&args, &mut out)?,
         Command::Solvers => {
             for solver in sudolab::solver::registry() {
                 let info = solver.info();
