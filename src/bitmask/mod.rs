@@ -120,10 +120,7 @@ impl Solver for BitmaskSolver {
 pub fn propagate_givens(puzzle: &Grid, level: Level) -> Result<(), Contradiction> {
     fn run<const CELLS: usize>(puzzle: &Grid, level: Level) -> Result<(), Contradiction> {
         let mut context = Context::new(puzzle.geometry());
-        let mut board = Board::<CELLS>::new(&context);
-        place_givens(&mut board, &mut context, puzzle)?;
-        context.dirty = u128::MAX >> (128 - puzzle.geometry().units());
-        propagate(&mut board, &mut context, level)
+        root_board::<CELLS>(puzzle, &mut context, level, &[]).map(|_| ())
     }
     match puzzle.box_side() {
         2 => run::<16>(puzzle, level),
@@ -131,21 +128,6 @@ pub fn propagate_givens(puzzle: &Grid, level: Level) -> Result<(), Contradiction
         4 => run::<256>(puzzle, level),
         _ => run::<625>(puzzle, level),
     }
-}
-
-fn place_givens<const CELLS: usize>(
-    board: &mut Board<CELLS>,
-    context: &mut Context,
-    puzzle: &Grid,
-) -> Result<(), Contradiction> {
-    for (cell, &digit) in puzzle.cells().iter().enumerate() {
-        if digit != 0 && board.values[cell] != digit {
-            board
-                .place(context, cell, digit)
-                .inspect_err(|_| context.reset())?;
-        }
-    }
-    Ok(())
 }
 
 /// Runs the rules of `level` to a fixpoint. On error the queue is left empty, so the next
@@ -199,8 +181,7 @@ fn root_board<const CELLS: usize>(
     level: Level,
     exclusions: &[(usize, u8)],
 ) -> Result<Board<CELLS>, Contradiction> {
-    let mut root = Board::<CELLS>::new(context);
-    place_givens(&mut root, context, puzzle)?;
+    let mut root = Board::<CELLS>::from_givens(context, puzzle)?;
     for &(cell, digit) in exclusions {
         if root.values[cell] == 0 {
             root.eliminate(context, cell, DigitSet::single(digit))
