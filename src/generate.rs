@@ -132,8 +132,72 @@ impl Symmetry {
     }
 }
 
+/// A difficulty target on the Sudoku Explainer scale, judged by [`crate::logic::grade`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum GradeTarget {
+    /// Solved by logic, hardest technique rated in `min..=max` (a `min` of 0 admits puzzles
+    /// that need no technique beyond the givens).
+    Rating {
+        /// Lowest accepted rating.
+        min: f32,
+        /// Highest accepted rating.
+        max: f32,
+    },
+    /// Not solved by sudolab's techniques at all.
+    BeyondLogic,
+}
+
+impl std::str::FromStr for GradeTarget {
+    type Err = Error;
+    /// `easy` (up to 2.0: hidden singles), `medium` (2.1 to 2.8: naked singles, locked
+    /// candidates), `hard` (2.9 to 4.4: subsets, fish, wings), `expert` (4.5 to 5.4),
+    /// `beyond` (not solved by the techniques), or a range such as `3.0-4.4`.
+    fn from_str(s: &str) -> Result<GradeTarget> {
+        let range = |min, max| Ok(GradeTarget::Rating { min, max });
+        match s {
+            "easy" => range(0.0, 2.0),
+            "medium" => range(2.05, 2.8),
+            "hard" => range(2.85, 4.4),
+            "expert" => range(4.45, 5.4),
+            "beyond" => Ok(GradeTarget::BeyondLogic),
+            other => {
+                let parsed = other.split_once('-').and_then(|(a, b)| {
+                    Some((a.trim().parse::<f32>().ok()?, b.trim().parse::<f32>().ok()?))
+                });
+                match parsed {
+                    Some((min, max)) if min <= max => range(min, max),
+                    _ => Err(Error::InvalidArgument(format!(
+                        "unknown grade {other:?}: easy, medium, hard, expert, beyond, or a rating range such as 3.0-4.4"
+                    ))),
+                }
+            }
+        }
+    }
+}
+
+impl std::fmt::Display for GradeTarget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GradeTarget::Rating { min, max } => write!(f, "rating {min}-{max}"),
+            GradeTarget::BeyondLogic => write!(f, "beyond sudolab's techniques"),
+        }
+    }
+}
+
+impl GradeTarget {
+    /// Whether a grade meets the target.
+    pub fn accepts(self, grade: &crate::logic::Grade) -> bool {
+        match self {
+            GradeTarget::Rating { min, max } => {
+                grade.solved && grade.rating >= min && grade.rating <= max
+            }
+            GradeTarget::BeyondLogic => !grade.solved,
+        }
+    }
+}
+
 /// What to generate.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Options {
     /// Box side (2 to 5).
     pub box_side: usize,
@@ -143,7 +207,9 @@ pub struct Options {
     pub min_clues: Option<usize>,
     /// Keep only puzzles with at most this many clues.
     pub max_clues: Option<usize>,
-    /// Attempts per puzzle before giving up on the clue bounds.
+    /// Keep only puzzles of this difficulty.
+    pub grade: Option<GradeTarget>,
+    /// Attempts per puzzle before giving up on the clue bounds and grade.
     pub max_attempts: u32,
 }
 
@@ -154,6 +220,7 @@ impl Default for Options {
             symmetry: Symmetry::None,
             min_clues: None,
             max_clues: None,
+            grade: None,
             max_attempts: 1000,
         }
     }
@@ -239,7 +306,11 @@ pub fn generate_one(options: &Options, seed: u64, index: u64) -> Result<Generate
         let (puzzle, undecided) = minimal_puzzle(&solution, options.symmetry, &mut random);
         let clues = puzzle.givens();
         let fits = options.min_clues.is_none_or(|k| clues >= k)
-            && options.max_clues.is_none_or(|k| clues <= k);
+            && options.max_clues.is_none_or(|k| clues <= k)
+            && options.grade.is_none_or(|target| {
+                crate::logic::Position::from_grid(&puzzle)
+                    .is_ok_and(|position| target.accepts(&crate::logic::grade(&position)))
+            });
         if fits {
             return Ok(Generated {
                 puzzle,
@@ -250,9 +321,12 @@ pub fn generate_one(options: &Options, seed: u64, index: u64) -> Result<Generate
         }
     }
     Err(Error::InvalidArgument(format!(
-        "no puzzle within the clue bounds ({}..{}) after {} attempts; widen the bounds",
+        "no puzzle within the clue bounds ({}..{}){} after {} attempts; widen the bounds",
         options.min_clues.map_or("any".into(), |k| k.to_string()),
         options.max_clues.map_or("any".into(), |k| k.to_string()),
+        options
+            .grade
+            .map_or(String::new(), |g| format!(" and grade ({g})")),
         options.max_attempts
     )))
 }

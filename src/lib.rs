@@ -29,6 +29,7 @@
 //! * [`random`]: a small seeded generator, stable across versions.
 //! * [`diagnose`]: what is wrong with a puzzle, in words.
 //! * [`generate`]: minimal, uniquely solvable puzzles, with symmetry.
+//! * [`logic`]: human techniques: hints, step-by-step explanations, grading.
 //! * [`harness`]: runs solvers over corpora, cross-checks, writes CSVs, charts and reports.
 //! * [`error`]: the library's error type.
 
@@ -43,6 +44,7 @@ pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod harness;
+pub mod logic;
 pub mod random;
 pub mod solver;
 pub mod symmetry;

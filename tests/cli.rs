@@ -178,3 +178,55 @@ fn dlx_solver_from_the_command_line() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(out.stdout, bitmask.stdout);
 }
+
+#[test]
+fn hint_names_wrong_entries_then_the_next_deduction() {
+    // r1c3 is 4 in the solution; an entry of 9 there is wrong.
+    let wrong = format!("{}9{}", &WIKIPEDIA[..2], &WIKIPEDIA[3..]);
+    let out = sudolab(&["hint", WIKIPEDIA, "--entries", &wrong], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).starts_with("Wrong entries: r1c3 (9)"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = sudolab(&["hint", WIKIPEDIA], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stdout).contains(" is the only place for "),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn no_hint_available_has_its_own_exit_code() {
+    // A forum-hardest puzzle: no technique of the list applies to its start position.
+    let hardest =
+        "..1..4.......6.3.5...9.....8.....7.3.......285...7.6..3...8...6..92......4...1...";
+    let out = sudolab(&["hint", hardest], "");
+    if out.status.code() == Some(3) {
+        assert!(text(&out.stdout).starts_with("No hint available"));
+    } else {
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    }
+    let out = sudolab(&["hint", &".".repeat(81)], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("several solutions"));
+}
+
+#[test]
+fn explain_as_json_and_grade() {
+    let out = sudolab(&["explain", "--format", "json", WIKIPEDIA], "");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("\"solved_by_logic\": true"), "{stdout}");
+    assert!(stdout.contains("\"technique\": \"Hidden single (box)\""));
+    let out = sudolab(&["grade"], &format!("{WIKIPEDIA}\n"));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stdout).contains("solved by logic: yes"),
+        "{}",
+        text(&out.stdout)
+    );
+}

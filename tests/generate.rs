@@ -156,13 +156,33 @@ fn same_seed_same_output_whatever_the_threads() {
 }
 
 #[test]
-fn generated_corpus_verifies_and_grade_is_refused() {
+fn grade_targets_are_met() {
+    use sudolab::logic::{grade, Position};
+    for (name, min, max) in [("easy", 0.0, 2.0), ("hard", 2.85, 4.4)] {
+        let options = Options {
+            grade: Some(name.parse().unwrap()),
+            ..Options::default()
+        };
+        let generated = generate_one(&options, 5, 1).unwrap();
+        let g = grade(&Position::from_grid(&generated.puzzle).unwrap());
+        assert!(
+            g.solved && g.rating >= min && g.rating <= max,
+            "{name}: {g:?}"
+        );
+    }
+    assert!("impossible"
+        .parse::<sudolab::generate::GradeTarget>()
+        .is_err());
+}
+
+#[test]
+fn generated_corpus_verifies_and_bad_arguments_are_refused() {
     let (code, stdout, _) = cli(&["generate", "--count", "5", "--with-solution", "--size", "4"]);
     assert_eq!(code, Some(0));
     assert!(stdout.lines().all(|l| l.split(':').nth(1) == Some("1")));
-    let (code, _, stderr) = cli(&["generate", "--grade", "hard"]);
+    let (code, _, stderr) = cli(&["generate", "--grade", "impossible"]);
     assert_eq!(code, Some(2));
-    assert!(stderr.contains("grader"), "{stderr}");
+    assert!(stderr.contains("unknown grade"), "{stderr}");
     let (code, _, stderr) = cli(&["generate", "--size", "10"]);
     assert_eq!(code, Some(2));
     assert!(stderr.contains("4, 9, 16 or 25"), "{stderr}");

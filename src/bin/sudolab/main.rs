@@ -3,11 +3,13 @@
 //! `main` maps `run`'s result to an exit code and prints the error chain; every command
 //! module reads its arguments, calls the library and prints. Exit codes: 0 success, 1 some
 //! puzzle was malformed, contradictory, not uniquely solvable or disagreed with its stated
-//! answer, 2 a usage error or an unreadable file.
+//! answer (or a hint found wrong entries), 2 a usage error or an unreadable file, 3 no
+//! technique applies (`hint`, `explain` without `--allow-guess`).
 
 mod bench;
 mod cover;
 mod generate;
+mod logic;
 mod puzzles;
 
 use std::io::{self, Write};
@@ -39,6 +41,12 @@ enum Command {
     Report(bench::ReportArgs),
     /// Solve an exact-cover problem (Knuth's DLX format, or a built-in classic problem).
     Cover(cover::CoverArgs),
+    /// The next deduction for a position, named and explained (exit 3: no hint available).
+    Hint(logic::HintArgs),
+    /// The whole solving path, step by step (text or JSON).
+    Explain(logic::ExplainArgs),
+    /// Per puzzle: the hardest technique needed, its rating, steps per technique.
+    Grade(logic::GradeArgs),
     /// Generate minimal, uniquely solvable puzzles.
     Generate(generate::GenerateArgs),
     /// List the registered solvers with their methods.
@@ -52,6 +60,8 @@ pub enum Status {
     Success,
     /// Some puzzle was not (exit code 1).
     PuzzleFailure,
+    /// No technique applies to the position (exit code 3).
+    NoHint,
 }
 
 fn run(cli: Cli) -> anyhow::Result<Status> {
@@ -69,6 +79,9 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         }
         Command::Report(args) => bench::report(&args, &mut out)?,
         Command::Generate(args) => generate::generate(&args, &mut out)?,
+        Command::Hint(args) => logic::hint(&args, &mut out)?,
+        Command::Explain(args) => logic::explain(&args, &mut out)?,
+        Command::Grade(args) => logic::grade(&args, &mut out)?,
         Command::Solvers => {
             for solver in sudolab::solver::registry() {
                 let info = solver.info();
@@ -86,6 +99,7 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(Status::Success) => ExitCode::SUCCESS,
         Ok(Status::PuzzleFailure) => ExitCode::from(1),
+        Ok(Status::NoHint) => ExitCode::from(3),
         Err(error) => {
             // A closed pipe (`sudolab solve big.txt | head`) is not an error worth reporting.
             let broken_pipe = error

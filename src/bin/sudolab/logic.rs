@@ -1,0 +1,325 @@
+//! `hint`, `explain` and `grade`: the human techniques from the command line.
+
+use std::io::Write;
+
+use anyhow::{bail, Context};
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use sudolab::bitset::DigitSet;
+use sudolab::corpus;
+use sudolab::grid::{self, Grid};
+use sudolab::logic::{self, Position, Step};
+use sudolab::solver::{by_name, Verdict};
+
+use crate::Status;
+
+/// The first puzzle of a file, `-`, or a puzzle written on the command line.
+fn read_puzzle(input: &str) -> anyhow::Result<Grid> {
+    let mut records = corpus::open(input)?;
+    match records.next() {
+        Some(record) => Ok(record?.puzzle),
+        None => bail!("{input}: no puzzle found"),
+    }
+}
+
+fn unique_solution(puzzle: &Grid) -> anyhow::Result<Grid> {
+    if let Some(conflict) = puzzle.conflicts().first() {
+        bail!("the puzzle's givens contradict each other: {conflict} (see `sudolab check`)");
+    }
+    match by_name("bitmask").expect("registered").verdict(puzzle) {
+        Verdict::Unique(solution) => Ok(solution),
+        Verdict::Multiple(..) => bail!(
+            "the puzzle has several solutions, so no deduction can finish it (see `sudolab check`)"
+        ),
+        Verdict::NoSolution => bail!("the puzzle has no solution (see `sudolab check`)"),
+    }
+}
+
+#[derive(Args)]
+pub struct HintArgs {
+    /// The puzzle: a file (its first puzzle), `-`, or the puzzle itself.
+    puzzle: String,
+    /// Your entries so far: a grid of the same size (blanks where you wrote nothing).
+    #[arg(long, value_name = "GRID")]
+    entries: Option<String>,
+    /// Your pencil marks: one group of digits per cell, whitespace-separated, row by row
+    /// (`.` for a filled cell), e.g. "5 3 124 26 7 ...". A file name works too.
+    #[arg(long, value_name = "MARKS")]
+    candidates: Option<String>,
+}
+
+fn read_marks(text: &str, cells: usize) -> anyhow::Result<Vec<DigitSet>> {
+    let text = match std::fs::read_to_string(text) {
+        Ok(file) => file,
+        Err(_) => text.to_string(),
+    };
+    let groups: Vec<&str> = text
+        .split_whitespace()
+        .filter(|g| !matches!(*g, "|" | "+"))
+        .collect();
+    if groups.len() != cells {
+        bail!(
+            "--candidates: {} groups of pencil marks, but the grid has {cells} cells",
+            groups.len()
+        );
+    }
+    groups
+        .iter()
+        .enumerate()
+        .map(|(cell, group)| {
+            let mut set = DigitSet::EMPTY;
+            for ch in group.chars() {
+                match ch {
+                    '.' | '0' | '-' => {}
+                    '1'..='9' => set.insert(ch as u8 - b'0'),
+                    'A'..='P' | 'a'..='p' => set.insert(ch.to_ascii_uppercase() as u8 - b'A' + 10),
+                    other => bail!(
+                        "--candidates: unknown character {other:?} in the marks of cell {}",
+                        cell + 1
+                    ),
+                }
+            }
+            Ok(set)
+        })
+        .collect()
+}
+
+pub fn hint(args: &HintArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    let puzzle = read_puzzle(&args.puzzle)?;
+    let solution = unique_solution(&puzzle)?;
+    let geometry = puzzle.geometry();
+    let mut position_grid = puzzle.clone();
+    if let Some(entries) = &args.entries {
+        let entries = Grid::parse(entries).context("--entries")?;
+        if entries.cells().len() != puzzle.cells().len() {
+            bail!(
+                "--entries has {} cells but the puzzle has {}",
+                entries.cells().len(),
+                puzzle.cells().len()
+            );
+        }
+        let mut wrong = Vec::new();
+        for cell in 0..entries.cells().len() {
+            let entry = entries.get(cell);
+            if entry == 0 || puzzle.get(cell) != 0 {
+                continue;
+            }
+            if entry != solution.get(cell) {
+                wrong.push(format!(
+                    "{} ({})",
+                    geometry.cell_name(cell),
+                    grid::symbol(entry) as char
+                ));
+            } else {
+                position_grid.set(cell, entry);
+            }
+        }
+        if !wrong.is_empty() {
+            writeln!(out, "Wrong entries: {}. Each of these contradicts the puzzle's only solution; remove them first.", wrong.join(", "))?;
+            return Ok(Status::PuzzleFailure);
+        }
+    }
+    let position = match &args.candidates {
+        Some(marks) => {
+            Position::with_candidates(&position_grid, &read_marks(marks, puzzle.cells().len())?)?
+        }
+        None => Position::from_grid(&position_grid)?,
+    };
+    if position.is_solved() {
+        writeln!(out, "Solved: every cell is filled correctly.")?;
+        return Ok(Status::Success);
+    }
+    match logic::next_step(&position) {
+        Some(step) => {
+            writeln!(out, "{}", step.explanation)?;
+            Ok(Status::Success)
+        }
+        None => {
+            writeln!(
+                out,
+                "No hint available: none of the {} techniques sudolab knows applies to this position.",
+                logic::TECHNIQUES.len()
+            )?;
+            Ok(Status::NoHint)
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Args)]
+pub struct ExplainArgs {
+    /// The puzzle: a file (its first puzzle), `-`, or the puzzle itself.
+    puzzle: String,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// When no technique applies, fill the rest from the search solver (marked as a guess).
+    #[arg(long)]
+    allow_guess: bool,
+}
+
+#[derive(Serialize)]
+struct JsonStep {
+    technique: &'static str,
+    rating: f32,
+    placements: Vec<(String, String)>,
+    eliminations: Vec<(String, String)>,
+    explanation: String,
+}
+
+#[derive(Serialize)]
+struct JsonPath {
+    puzzle: String,
+    steps: Vec<JsonStep>,
+    solved_by_logic: bool,
+    guessed_cells: Vec<(String, String)>,
+    end: String,
+}
+
+fn cell_digit(
+    geometry: &sudolab::geometry::Geometry,
+    (cell, digit): (usize, u8),
+) -> (String, String) {
+    (
+        geometry.cell_name(cell),
+        (grid::symbol(digit) as char).to_string(),
+    )
+}
+
+fn json_step(geometry: &sudolab::geometry::Geometry, step: &Step) -> JsonStep {
+    JsonStep {
+        technique: step.technique.name(),
+        rating: step.technique.rating(),
+        placements: step
+            .placements
+            .iter()
+            .map(|&p| cell_digit(geometry, p))
+            .collect(),
+        eliminations: step
+            .eliminations
+            .iter()
+            .map(|&e| cell_digit(geometry, e))
+            .collect(),
+        explanation: step.explanation.clone(),
+    }
+}
+
+pub fn explain(args: &ExplainArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    let puzzle = read_puzzle(&args.puzzle)?;
+    let solution = unique_solution(&puzzle)?;
+    let geometry = puzzle.geometry();
+    let path = logic::explain(&Position::from_grid(&puzzle)?);
+    let end = path.end.to_grid();
+    let guessed: Vec<(usize, u8)> = if !path.solved && args.allow_guess {
+        (0..end.cells().len())
+            .filter(|&c| end.get(c) == 0)
+            .map(|c| (c, solution.get(c)))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    match args.format {
+        Format::Json => {
+            let json = JsonPath {
+                puzzle: puzzle.to_line(),
+                steps: path.steps.iter().map(|s| json_step(geometry, s)).collect(),
+                solved_by_logic: path.solved,
+                guessed_cells: guessed.iter().map(|&g| cell_digit(geometry, g)).collect(),
+                end: if guessed.is_empty() {
+                    end.to_line()
+                } else {
+                    solution.to_line()
+                },
+            };
+            serde_json::to_writer_pretty(&mut *out, &json)?;
+            writeln!(out)?;
+        }
+        Format::Text => {
+            for (i, step) in path.steps.iter().enumerate() {
+                writeln!(out, "{:3}. {}", i + 1, step.explanation)?;
+            }
+            if path.solved {
+                writeln!(out, "Solved by logic in {} steps.", path.steps.len())?;
+            } else {
+                writeln!(
+                    out,
+                    "Stuck after {} steps: none of the {} techniques applies. Position:",
+                    path.steps.len(),
+                    logic::TECHNIQUES.len()
+                )?;
+                write!(out, "{}", end.to_pretty())?;
+                if !guessed.is_empty() {
+                    writeln!(
+                        out,
+                        "Guess (not logic): the search solver fills the {} remaining cells:",
+                        guessed.len()
+                    )?;
+                    write!(out, "{}", solution.to_pretty())?;
+                }
+            }
+        }
+    }
+    Ok(if path.solved || !guessed.is_empty() {
+        Status::Success
+    } else {
+        Status::NoHint
+    })
+}
+
+#[derive(Args)]
+pub struct GradeArgs {
+    /// Puzzle file, `-` for standard input, or a puzzle.
+    #[arg(default_value = "-")]
+    input: String,
+}
+
+pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    let records = corpus::open(&args.input)?;
+    let source = records.source().unwrap_or("<input>").to_string();
+    let mut status = Status::Success;
+    for record in records {
+        let record = match record {
+            Ok(record) => record,
+            Err(error) => {
+                writeln!(out, "{error}: malformed")?;
+                status = Status::PuzzleFailure;
+                continue;
+            }
+        };
+        let position = match Position::from_grid(&record.puzzle) {
+            Ok(position) => position,
+            Err(error) => {
+                writeln!(out, "{source}, line {}: {error}", record.line)?;
+                status = Status::PuzzleFailure;
+                continue;
+            }
+        };
+        let grade = logic::grade(&position);
+        let counts: Vec<String> = grade
+            .counts
+            .iter()
+            .map(|(t, n)| format!("{t} x{n}"))
+            .collect();
+        writeln!(
+            out,
+            "{source}, line {}: hardest {} (rating {:.1}); solved by logic: {}; steps: {}",
+            record.line,
+            grade
+                .hardest
+                .map_or("none".to_string(), |t| t.name().to_string()),
+            grade.rating,
+            if grade.solved { "yes" } else { "no" },
+            if counts.is_empty() {
+                "none".to_string()
+            } else {
+                counts.join(", ")
+            }
+        )?;
+    }
+    Ok(status)
+}

@@ -1,0 +1,70 @@
+//! Locked candidates: pointing and claiming.
+
+use super::{digit_name, Position, Step, Technique};
+
+fn locked(position: &Position, pointing: bool) -> Option<Step> {
+    let geometry = position.geometry();
+    let side = geometry.side();
+    for intersection in geometry.intersections() {
+        // Pointing: the digit's places in the box all lie on the line; claiming: the reverse.
+        let (home, target) = if pointing {
+            (intersection.box_unit as usize, intersection.line as usize)
+        } else {
+            (intersection.line as usize, intersection.box_unit as usize)
+        };
+        for digit in 1..=side as u8 {
+            let places = position.places(home, digit);
+            if places.is_empty()
+                || !places
+                    .iter()
+                    .all(|&c| intersection.shared.contains(&(c as u16)))
+            {
+                continue;
+            }
+            let eliminations: Vec<(usize, u8)> = position
+                .places(target, digit)
+                .into_iter()
+                .filter(|c| !places.contains(c))
+                .map(|c| (c, digit))
+                .collect();
+            if eliminations.is_empty() {
+                continue;
+            }
+            let (technique, verb) = if pointing {
+                (Technique::Pointing, "so it leaves the rest of")
+            } else {
+                (Technique::Claiming, "so it leaves the rest of")
+            };
+            let cells: Vec<usize> = eliminations.iter().map(|e| e.0).collect();
+            let explanation = format!(
+                "{}: in {}, {} can only go in {} (all in {}), {verb} {}: remove it from {}",
+                technique.name(),
+                geometry.unit_name(home),
+                digit_name(digit),
+                position.names(&places),
+                geometry.unit_name(target),
+                geometry.unit_name(target),
+                position.names(&cells)
+            );
+            return Some(Step {
+                technique,
+                placements: Vec::new(),
+                eliminations,
+                cells: places,
+                units: vec![home, target],
+                explanation,
+            });
+        }
+    }
+    None
+}
+
+/// A digit of a box confined to one row or column leaves the rest of that line.
+pub fn pointing(position: &Position) -> Option<Step> {
+    locked(position, true)
+}
+
+/// A digit of a row or column confined to one box leaves the rest of that box.
+pub fn claiming(position: &Position) -> Option<Step> {
+    locked(position, false)
+}

@@ -1,0 +1,441 @@
+//! Human solving techniques: hints that name the deduction, step-by-step explanations,
+//! grading.
+//!
+//! # Data layout
+//!
+//! A [`Position`] is what a person has on paper: the digits placed so far and, for every
+//! empty cell, its pencil marks (a [`DigitSet`] of candidates). Placing a digit removes it
+//! from the pencil marks of the cell's peers, as everyone's pencil marks do; every other
+//! elimination is a [`Step`] made by a named technique.
+//!
+//! # Techniques
+//!
+//! Each family of techniques is its own module with one function per technique, all of the
+//! same shape: `fn(&Position) -> Option<Step>`, the first deduction of that technique found
+//! scanning units, digits and cells in a fixed order. [`TECHNIQUES`] lists them in increasing
+//! difficulty with their rating on the Sudoku Explainer scale; [`next_step`] tries them in that
+//! order and returns the first step any makes. A technique never looks at a solution: the
+//! engine works on positions with no solution given (the soundness tests compare its steps
+//! with the solution afterwards).
+//!
+//! ```
+//! use sudolab::{grid::Grid, logic::{self, Position}};
+//! let puzzle = Grid::parse(
+//!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")?;
+//! let path = logic::explain(&Position::from_grid(&puzzle)?);
+//! assert!(path.solved);
+//! assert!(path.steps.iter().all(|s| s.technique.rating() <= 2.3));
+//! # Ok::<(), sudolab::Error>(())
+//! ```
+
+mod fish;
+mod intersections;
+mod singles;
+mod subsets;
+#[cfg(test)]
+mod tests;
+mod wings;
+
+use std::fmt;
+
+use crate::bitset::DigitSet;
+use crate::error::{Error, Result};
+use crate::geometry::Geometry;
+use crate::grid::{symbol, Grid};
+
+/// A named human technique.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    /// The last empty cell of a unit.
+    FullHouse,
+    /// The only place for a digit in a box.
+    HiddenSingleBox,
+    /// The only place for a digit in a row or column.
+    HiddenSingleLine,
+    /// A cell with one candidate.
+    NakedSingle,
+    /// A digit of a box confined to one line leaves the rest of the line.
+    Pointing,
+    /// A digit of a line confined to one box leaves the rest of the box.
+    Claiming,
+    /// Two cells of a unit with the same two candidates.
+    NakedPair,
+    /// X-Wing: a digit in two rows confined to two columns (or the reverse).
+    XWing,
+    /// Two digits of a unit confined to the same two cells.
+    HiddenPair,
+    /// Three cells of a unit with three candidates between them.
+    NakedTriple,
+    /// Swordfish: the three-line fish.
+    Swordfish,
+    /// Three digits of a unit confined to three cells.
+    HiddenTriple,
+    /// XY-Wing: pivot {x,y} and pincers {x,z}, {y,z}.
+    XYWing,
+    /// XYZ-Wing: pivot {x,y,z} and pincers {x,z}, {y,z}.
+    XYZWing,
+    /// Four cells of a unit with four candidates between them.
+    NakedQuad,
+    /// Jellyfish: the four-line fish.
+    Jellyfish,
+    /// Four digits of a unit confined to four cells.
+    HiddenQuad,
+}
+
+/// Every technique, in the order [`next_step`] tries them (increasing rating).
+pub const TECHNIQUES: [Technique; 17] = [
+    Technique::FullHouse,
+    Technique::HiddenSingleBox,
+    Technique::HiddenSingleLine,
+    Technique::NakedSingle,
+    Technique::Pointing,
+    Technique::Claiming,
+    Technique::NakedPair,
+    Technique::XWing,
+    Technique::HiddenPair,
+    Technique::NakedTriple,
+    Technique::Swordfish,
+    Technique::HiddenTriple,
+    Technique::XYWing,
+    Technique::XYZWing,
+    Technique::NakedQuad,
+    Technique::Jellyfish,
+    Technique::HiddenQuad,
+];
+
+impl Technique {
+    /// Difficulty on the Sudoku Explainer scale (1.0 = easiest).
+    pub fn rating(self) -> f32 {
+        match self {
+            Technique::FullHouse => 1.0,
+            Technique::HiddenSingleBox => 1.2,
+            Technique::HiddenSingleLine => 1.5,
+            Technique::NakedSingle => 2.3,
+            Technique::Pointing => 2.6,
+            Technique::Claiming => 2.8,
+            Technique::NakedPair => 3.0,
+            Technique::XWing => 3.2,
+            Technique::HiddenPair => 3.4,
+            Technique::NakedTriple => 3.6,
+            Technique::Swordfish => 3.8,
+            Technique::HiddenTriple => 4.0,
+            Technique::XYWing => 4.2,
+            Technique::XYZWing => 4.4,
+            Technique::NakedQuad => 5.0,
+            Technique::Jellyfish => 5.2,
+            Technique::HiddenQuad => 5.4,
+        }
+    }
+
+    /// A person's name for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "Full house",
+            Technique::HiddenSingleBox => "Hidden single (box)",
+            Technique::HiddenSingleLine => "Hidden single (line)",
+            Technique::NakedSingle => "Naked single",
+            Technique::Pointing => "Pointing",
+            Technique::Claiming => "Claiming",
+            Technique::NakedPair => "Naked pair",
+            Technique::XWing => "X-Wing",
+            Technique::HiddenPair => "Hidden pair",
+            Technique::NakedTriple => "Naked triple",
+            Technique::Swordfish => "Swordfish",
+            Technique::HiddenTriple => "Hidden triple",
+            Technique::XYWing => "XY-Wing",
+            Technique::XYZWing => "XYZ-Wing",
+            Technique::NakedQuad => "Naked quad",
+            Technique::Jellyfish => "Jellyfish",
+            Technique::HiddenQuad => "Hidden quad",
+        }
+    }
+
+    /// The function that looks for this technique.
+    fn finder(self) -> fn(&Position) -> Option<Step> {
+        match self {
+            Technique::FullHouse => singles::full_house,
+            Technique::HiddenSingleBox => singles::hidden_single_box,
+            Technique::HiddenSingleLine => singles::hidden_single_line,
+            Technique::NakedSingle => singles::naked_single,
+            Technique::Pointing => intersections::pointing,
+            Technique::Claiming => intersections::claiming,
+            Technique::NakedPair => |p| subsets::naked(p, 2),
+            Technique::NakedTriple => |p| subsets::naked(p, 3),
+            Technique::NakedQuad => |p| subsets::naked(p, 4),
+            Technique::HiddenPair => |p| subsets::hidden(p, 2),
+            Technique::HiddenTriple => |p| subsets::hidden(p, 3),
+            Technique::HiddenQuad => |p| subsets::hidden(p, 4),
+            Technique::XWing => |p| fish::fish(p, 2),
+            Technique::Swordfish => |p| fish::fish(p, 3),
+            Technique::Jellyfish => |p| fish::fish(p, 4),
+            Technique::XYWing => wings::xy_wing,
+            Technique::XYZWing => wings::xyz_wing,
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One deduction: what it places and eliminates, where, and why in one sentence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The technique.
+    pub technique: Technique,
+    /// Digits placed: (cell, digit).
+    pub placements: Vec<(usize, u8)>,
+    /// Candidates removed: (cell, digit).
+    pub eliminations: Vec<(usize, u8)>,
+    /// The cells the reasoning rests on.
+    pub cells: Vec<usize>,
+    /// The units it rests on.
+    pub units: Vec<usize>,
+    /// E.g. "Hidden single: r4c7 is the only place for 6 in box 6".
+    pub explanation: String,
+}
+
+/// Placed digits and pencil marks.
+#[derive(Debug, Clone)]
+pub struct Position {
+    geometry: &'static Geometry,
+    values: Vec<u8>,
+    candidates: Vec<DigitSet>,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        // The geometry follows from the size of the vectors.
+        self.values == other.values && self.candidates == other.candidates
+    }
+}
+
+impl Eq for Position {}
+
+impl Position {
+    /// The position of a puzzle with full pencil marks: every digit no peer holds. Errors if
+    /// two givens conflict.
+    pub fn from_grid(grid: &Grid) -> Result<Position> {
+        let conflicts = grid.conflicts();
+        if let Some(conflict) = conflicts.first() {
+            return Err(Error::InvalidArgument(format!(
+                "contradictory givens: {conflict}"
+            )));
+        }
+        let geometry = grid.geometry();
+        let all = DigitSet::full(geometry.side());
+        let mut position = Position {
+            geometry,
+            values: vec![0; geometry.cells()],
+            candidates: vec![all; geometry.cells()],
+        };
+        for (cell, &digit) in grid.cells().iter().enumerate() {
+            if digit != 0 {
+                position.place(cell, digit);
+            }
+        }
+        Ok(position)
+    }
+
+    /// The position with the user's own pencil marks: `candidates[cell]` for each empty
+    /// cell (filled cells ignore theirs). Marks contradicting a placed peer are dropped.
+    pub fn with_candidates(grid: &Grid, candidates: &[DigitSet]) -> Result<Position> {
+        let mut position = Position::from_grid(grid)?;
+        if candidates.len() != position.candidates.len() {
+            return Err(Error::InvalidArgument(format!(
+                "{} pencil-mark cells for a grid of {}",
+                candidates.len(),
+                position.candidates.len()
+            )));
+        }
+        for (cell, &marks) in candidates.iter().enumerate() {
+            if position.values[cell] == 0 {
+                position.candidates[cell] = position.candidates[cell].intersection(marks);
+            }
+        }
+        Ok(position)
+    }
+
+    /// The index tables.
+    pub fn geometry(&self) -> &'static Geometry {
+        self.geometry
+    }
+
+    /// The digit in `cell` (0 = empty).
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// The pencil marks of `cell` (empty for a filled cell).
+    pub fn candidates(&self, cell: usize) -> DigitSet {
+        self.candidates[cell]
+    }
+
+    /// Places `digit` in `cell` and removes it from the peers' pencil marks.
+    pub fn place(&mut self, cell: usize, digit: u8) {
+        self.values[cell] = digit;
+        self.candidates[cell] = DigitSet::EMPTY;
+        for &peer in self.geometry.peers(cell) {
+            self.candidates[peer as usize].remove(digit);
+        }
+    }
+
+    /// Removes candidate `digit` from `cell`.
+    pub fn eliminate(&mut self, cell: usize, digit: u8) {
+        self.candidates[cell].remove(digit);
+    }
+
+    /// Applies a step.
+    pub fn apply(&mut self, step: &Step) {
+        for &(cell, digit) in &step.eliminations {
+            self.eliminate(cell, digit);
+        }
+        for &(cell, digit) in &step.placements {
+            self.place(cell, digit);
+        }
+    }
+
+    /// True when every cell is filled.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// True when some empty cell has no pencil mark left (the position is broken).
+    pub fn is_broken(&self) -> bool {
+        self.values
+            .iter()
+            .zip(&self.candidates)
+            .any(|(&v, c)| v == 0 && c.is_empty())
+    }
+
+    /// The placed digits as a grid.
+    pub fn to_grid(&self) -> Grid {
+        Grid::from_cells(self.values.clone()).expect("a position has a valid size")
+    }
+
+    /// The empty cells of `unit`.
+    pub(crate) fn empty_cells(&self, unit: usize) -> impl Iterator<Item = usize> + '_ {
+        self.geometry
+            .unit(unit)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| self.values[c] == 0)
+    }
+
+    /// The empty cells of `unit` that have `digit` as a candidate.
+    pub(crate) fn places(&self, unit: usize, digit: u8) -> Vec<usize> {
+        self.empty_cells(unit)
+            .filter(|&c| self.candidates[c].contains(digit))
+            .collect()
+    }
+
+    /// Whether two different cells share a unit.
+    pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
+        a != b
+            && self
+                .geometry
+                .units_of(a)
+                .iter()
+                .any(|u| self.geometry.units_of(b).contains(u))
+    }
+
+    /// "r3c5".
+    pub(crate) fn name(&self, cell: usize) -> String {
+        self.geometry.cell_name(cell)
+    }
+
+    /// "r3c5, r3c7".
+    pub(crate) fn names(&self, cells: &[usize]) -> String {
+        cells
+            .iter()
+            .map(|&c| self.name(c))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// A digit as written.
+pub(crate) fn digit_name(digit: u8) -> char {
+    symbol(digit) as char
+}
+
+/// Digits as written, e.g. "{3,7}".
+pub(crate) fn set_name(digits: DigitSet) -> String {
+    let names: Vec<String> = digits.iter().map(|d| digit_name(d).to_string()).collect();
+    format!("{{{}}}", names.join(","))
+}
+
+/// The first step any technique makes, trying them in [`TECHNIQUES`] order.
+pub fn next_step(position: &Position) -> Option<Step> {
+    TECHNIQUES.iter().find_map(|t| (t.finder())(position))
+}
+
+/// The first step one technique makes.
+pub fn find(position: &Position, technique: Technique) -> Option<Step> {
+    (technique.finder())(position)
+}
+
+/// A solving path.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Path {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// Whether they fill the grid.
+    pub solved: bool,
+    /// The position after the last step.
+    pub end: Position,
+}
+
+/// Applies steps until the grid is full or no technique applies.
+pub fn explain(start: &Position) -> Path {
+    let mut position = start.clone();
+    let mut steps = Vec::new();
+    while !position.is_solved() && !position.is_broken() {
+        let Some(step) = next_step(&position) else {
+            break;
+        };
+        position.apply(&step);
+        steps.push(step);
+    }
+    Path {
+        solved: position.is_solved(),
+        steps,
+        end: position,
+    }
+}
+
+/// What solving by logic took.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Grade {
+    /// The hardest technique used.
+    pub hardest: Option<Technique>,
+    /// Its rating (0 when no step was needed).
+    pub rating: f32,
+    /// Steps per technique, in [`TECHNIQUES`] order, only those used.
+    pub counts: Vec<(Technique, usize)>,
+    /// Whether logic alone solved the puzzle.
+    pub solved: bool,
+}
+
+/// Grades a puzzle by the hardest technique its path needs.
+pub fn grade(position: &Position) -> Grade {
+    let path = explain(position);
+    let hardest = path
+        .steps
+        .iter()
+        .map(|s| s.technique)
+        .max_by(|a, b| a.rating().total_cmp(&b.rating()));
+    let counts = TECHNIQUES
+        .iter()
+        .map(|&t| (t, path.steps.iter().filter(|s| s.technique == t).count()))
+        .filter(|&(_, n)| n > 0)
+        .collect();
+    Grade {
+        hardest,
+        rating: hardest.map_or(0.0, Technique::rating),
+        counts,
+        solved: path.solved,
+    }
+}

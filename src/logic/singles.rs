@@ -1,0 +1,121 @@
+//! Full house, hidden singles and naked singles.
+
+use super::{digit_name, Position, Step, Technique};
+use crate::bitset::DigitSet;
+use crate::geometry::UnitKind;
+
+fn placement(
+    technique: Technique,
+    cell: usize,
+    digit: u8,
+    units: Vec<usize>,
+    explanation: String,
+) -> Step {
+    Step {
+        technique,
+        placements: vec![(cell, digit)],
+        eliminations: Vec::new(),
+        cells: vec![cell],
+        units,
+        explanation,
+    }
+}
+
+/// The last empty cell of a unit takes the missing digit.
+pub fn full_house(position: &Position) -> Option<Step> {
+    let geometry = position.geometry();
+    let all = DigitSet::full(geometry.side());
+    for unit in 0..geometry.units() {
+        let mut empty = position.empty_cells(unit);
+        let (Some(cell), None) = (empty.next(), empty.next()) else {
+            continue;
+        };
+        let present: DigitSet = geometry
+            .unit(unit)
+            .iter()
+            .map(|&c| position.value(c as usize))
+            .filter(|&v| v != 0)
+            .collect();
+        let missing = all.difference(present);
+        let digit = missing.lowest()?;
+        if missing.is_single() && position.candidates(cell).contains(digit) {
+            let text = format!(
+                "Full house: {} is the last empty cell of {}, so it is {}",
+                position.name(cell),
+                geometry.unit_name(unit),
+                digit_name(digit)
+            );
+            return Some(placement(
+                Technique::FullHouse,
+                cell,
+                digit,
+                vec![unit],
+                text,
+            ));
+        }
+    }
+    None
+}
+
+fn hidden_single(position: &Position, boxes: bool) -> Option<Step> {
+    let geometry = position.geometry();
+    let side = geometry.side();
+    for unit in 0..geometry.units() {
+        if (geometry.unit_kind(unit) == UnitKind::Box) != boxes {
+            continue;
+        }
+        for digit in 1..=side as u8 {
+            let places = position.places(unit, digit);
+            if places.len() == 1 {
+                let cell = places[0];
+                let technique = if boxes {
+                    Technique::HiddenSingleBox
+                } else {
+                    Technique::HiddenSingleLine
+                };
+                let text = format!(
+                    "Hidden single: {} is the only place for {} in {}",
+                    position.name(cell),
+                    digit_name(digit),
+                    geometry.unit_name(unit)
+                );
+                return Some(placement(technique, cell, digit, vec![unit], text));
+            }
+        }
+    }
+    None
+}
+
+/// A digit with one place left in a box.
+pub fn hidden_single_box(position: &Position) -> Option<Step> {
+    hidden_single(position, true)
+}
+
+/// A digit with one place left in a row or column.
+pub fn hidden_single_line(position: &Position) -> Option<Step> {
+    hidden_single(position, false)
+}
+
+/// A cell with one candidate left.
+pub fn naked_single(position: &Position) -> Option<Step> {
+    let geometry = position.geometry();
+    (0..geometry.cells()).find_map(|cell| {
+        let candidates = position.candidates(cell);
+        if position.value(cell) != 0 || !candidates.is_single() {
+            return None;
+        }
+        let digit = candidates.lowest()?;
+        let text = format!(
+            "Naked single: {} can only be {}",
+            position.name(cell),
+            digit_name(digit)
+        );
+        Some(placement(
+            Technique::NakedSingle,
+            cell,
+            digit,
+            Vec::new(),
+            text,
+        ))
+    })
+}

@@ -1,0 +1,167 @@
+//! Naked and hidden subsets (pairs, triples, quads).
+
+use super::{digit_name, set_name, Position, Step, Technique};
+use crate::bitset::DigitSet;
+
+/// Calls `visit` with every `k`-combination of `items` (in lexicographic order) until it
+/// returns `Some`.
+pub(crate) fn combinations<T: Copy, R>(
+    items: &[T],
+    k: usize,
+    visit: &mut impl FnMut(&[T]) -> Option<R>,
+) -> Option<R> {
+    fn go<T: Copy, R>(
+        items: &[T],
+        k: usize,
+        start: usize,
+        chosen: &mut Vec<T>,
+        visit: &mut impl FnMut(&[T]) -> Option<R>,
+    ) -> Option<R> {
+        if chosen.len() == k {
+            return visit(chosen);
+        }
+        for i in start..items.len() {
+            if items.len() - i < k - chosen.len() {
+                break;
+            }
+            chosen.push(items[i]);
+            let found = go(items, k, i + 1, chosen, visit);
+            chosen.pop();
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+    go(items, k, 0, &mut Vec::with_capacity(k), visit)
+}
+
+fn technique(k: usize, naked: bool) -> Technique {
+    match (k, naked) {
+        (2, true) => Technique::NakedPair,
+        (3, true) => Technique::NakedTriple,
+        (_, true) => Technique::NakedQuad,
+        (2, false) => Technique::HiddenPair,
+        (3, false) => Technique::HiddenTriple,
+        (_, false) => Technique::HiddenQuad,
+    }
+}
+
+/// `k` cells of a unit whose candidates together are `k` digits: those digits leave the
+/// unit's other cells.
+pub fn naked(position: &Position, k: usize) -> Option<Step> {
+    let geometry = position.geometry();
+    for unit in 0..geometry.units() {
+        let open: Vec<usize> = position.empty_cells(unit).collect();
+        if open.len() <= k {
+            continue;
+        }
+        let small: Vec<usize> = open
+            .iter()
+            .copied()
+            .filter(|&c| position.candidates(c).len() as usize <= k)
+            .collect();
+        let found = combinations(&small, k, &mut |cells: &[usize]| {
+            let digits = cells
+                .iter()
+                .fold(DigitSet::EMPTY, |a, &c| a.union(position.candidates(c)));
+            if digits.len() as usize != k {
+                return None;
+            }
+            let eliminations: Vec<(usize, u8)> = open
+                .iter()
+                .filter(|c| !cells.contains(c))
+                .flat_map(|&c| {
+                    position
+                        .candidates(c)
+                        .intersection(digits)
+                        .iter()
+                        .map(move |d| (c, d))
+                })
+                .collect();
+            (!eliminations.is_empty()).then(|| (cells.to_vec(), digits, eliminations))
+        });
+        if let Some((cells, digits, eliminations)) = found {
+            let technique = technique(k, true);
+            let explanation = format!(
+                "{}: {} in {} hold only {} between them, so those digits leave the rest of {}",
+                technique.name(),
+                position.names(&cells),
+                geometry.unit_name(unit),
+                set_name(digits),
+                geometry.unit_name(unit)
+            );
+            return Some(Step {
+                technique,
+                placements: Vec::new(),
+                eliminations,
+                cells,
+                units: vec![unit],
+                explanation,
+            });
+        }
+    }
+    None
+}
+
+/// `k` digits of a unit confined to the same `k` cells: those cells hold nothing else.
+pub fn hidden(position: &Position, k: usize) -> Option<Step> {
+    let geometry = position.geometry();
+    let side = geometry.side();
+    for unit in 0..geometry.units() {
+        let open: Vec<usize> = position.empty_cells(unit).collect();
+        if open.len() <= k {
+            continue;
+        }
+        let digits: Vec<u8> = (1..=side as u8)
+            .filter(|&d| {
+                let n = position.places(unit, d).len();
+                (1..=k).contains(&n)
+            })
+            .collect();
+        let found = combinations(&digits, k, &mut |chosen: &[u8]| {
+            let mut cells: Vec<usize> = chosen
+                .iter()
+                .flat_map(|&d| position.places(unit, d))
+                .collect();
+            cells.sort_unstable();
+            cells.dedup();
+            if cells.len() != k {
+                return None;
+            }
+            let keep: DigitSet = chosen.iter().copied().collect();
+            let eliminations: Vec<(usize, u8)> = cells
+                .iter()
+                .flat_map(|&c| {
+                    position
+                        .candidates(c)
+                        .difference(keep)
+                        .iter()
+                        .map(move |d| (c, d))
+                })
+                .collect();
+            (!eliminations.is_empty()).then_some((cells, keep, eliminations))
+        });
+        if let Some((cells, keep, eliminations)) = found {
+            let technique = technique(k, false);
+            let mut list: Vec<String> = keep.iter().map(|d| digit_name(d).to_string()).collect();
+            let last = list.pop().unwrap_or_default();
+            let explanation = format!(
+                "{}: in {}, {} and {last} can only go in {}, so those cells hold nothing else",
+                technique.name(),
+                geometry.unit_name(unit),
+                list.join(", "),
+                position.names(&cells)
+            );
+            return Some(Step {
+                technique,
+                placements: Vec::new(),
+                eliminations,
+                cells,
+                units: vec![unit],
+                explanation,
+            });
+        }
+    }
+    None
+}

@@ -1,0 +1,200 @@
+//! Each technique on hand-made positions: one where it must fire (with the exact deduction)
+//! and one where it must not.
+
+use super::*;
+
+/// A 9x9 position with no digit placed and every pencil mark, then `edit` applied.
+fn marks(edit: impl FnOnce(&mut Vec<DigitSet>)) -> Position {
+    let mut candidates = vec![DigitSet::full(9); 81];
+    edit(&mut candidates);
+    Position::with_candidates(&Grid::empty(3).unwrap(), &candidates).unwrap()
+}
+
+fn cell(row: usize, column: usize) -> usize {
+    (row - 1) * 9 + column - 1
+}
+
+fn only(digits: &[u8]) -> DigitSet {
+    digits.iter().copied().collect()
+}
+
+#[test]
+fn full_house_fires_on_the_last_cell() {
+    let grid = Grid::parse(&format!("12345678.{}", ".".repeat(72))).unwrap();
+    let step = find(&Position::from_grid(&grid).unwrap(), Technique::FullHouse).unwrap();
+    assert_eq!(step.placements, vec![(8, 9)]);
+    assert_eq!(
+        step.explanation,
+        "Full house: r1c9 is the last empty cell of row 1, so it is 9"
+    );
+    assert_eq!(
+        find(
+            &Position::from_grid(&Grid::empty(3).unwrap()).unwrap(),
+            Technique::FullHouse
+        ),
+        None
+    );
+}
+
+#[test]
+fn naked_single_fires_only_on_one_candidate() {
+    let position = marks(|m| m[cell(5, 5)] = only(&[5]));
+    let step = find(&position, Technique::NakedSingle).unwrap();
+    assert_eq!(step.placements, vec![(cell(5, 5), 5)]);
+    assert_eq!(find(&marks(|_| {}), Technique::NakedSingle), None);
+}
+
+#[test]
+fn hidden_single_in_a_box() {
+    let position = marks(|m| {
+        for r in 1..=3 {
+            for c in 1..=3 {
+                if (r, c) != (2, 2) {
+                    m[cell(r, c)].remove(7);
+                }
+            }
+        }
+    });
+    let step = find(&position, Technique::HiddenSingleBox).unwrap();
+    assert_eq!(step.placements, vec![(cell(2, 2), 7)]);
+    assert_eq!(
+        step.explanation,
+        "Hidden single: r2c2 is the only place for 7 in box 1"
+    );
+    let two_places = marks(|m| {
+        for r in 1..=3 {
+            for c in 1..=3 {
+                if (r, c) != (2, 2) && (r, c) != (3, 3) {
+                    m[cell(r, c)].remove(7);
+                }
+            }
+        }
+    });
+    assert_eq!(find(&two_places, Technique::HiddenSingleBox), None);
+    assert_eq!(find(&two_places, Technique::HiddenSingleLine), None);
+}
+
+#[test]
+fn pointing_and_claiming() {
+    // In box 1, 4 only in row 1: it leaves r1c4..r1c9.
+    let pointing = marks(|m| {
+        for r in 2..=3 {
+            for c in 1..=3 {
+                m[cell(r, c)].remove(4);
+            }
+        }
+    });
+    let step = find(&pointing, Technique::Pointing).unwrap();
+    assert_eq!(
+        step.eliminations,
+        (4..=9).map(|c| (cell(1, c), 4)).collect::<Vec<_>>()
+    );
+    assert_eq!(find(&marks(|_| {}), Technique::Pointing), None);
+    // In row 1, 4 only in box 1: it leaves rows 2 and 3 of box 1.
+    let claiming = marks(|m| {
+        for c in 4..=9 {
+            m[cell(1, c)].remove(4);
+        }
+    });
+    let step = find(&claiming, Technique::Claiming).unwrap();
+    assert_eq!(step.eliminations.len(), 6);
+    assert!(step.eliminations.contains(&(cell(3, 3), 4)));
+    assert_eq!(find(&marks(|_| {}), Technique::Claiming), None);
+}
+
+#[test]
+fn naked_and_hidden_pairs() {
+    let pair = marks(|m| {
+        m[cell(1, 1)] = only(&[1, 2]);
+        m[cell(1, 2)] = only(&[1, 2]);
+    });
+    let step = find(&pair, Technique::NakedPair).unwrap();
+    assert!(
+        step.eliminations.contains(&(cell(1, 9), 1))
+            && step.eliminations.contains(&(cell(1, 9), 2))
+    );
+    let not_a_pair = marks(|m| {
+        m[cell(1, 1)] = only(&[1, 2]);
+        m[cell(1, 2)] = only(&[1, 3]);
+    });
+    assert_eq!(find(&not_a_pair, Technique::NakedPair), None);
+    // In row 1, 8 and 9 only in r1c1 and r1c2: their other candidates go.
+    let hidden = marks(|m| {
+        for c in 3..=9 {
+            m[cell(1, c)].remove(8);
+            m[cell(1, c)].remove(9);
+        }
+    });
+    let step = find(&hidden, Technique::HiddenPair).unwrap();
+    assert_eq!(step.cells, vec![cell(1, 1), cell(1, 2)]);
+    assert_eq!(step.eliminations.len(), 14);
+    assert_eq!(find(&marks(|_| {}), Technique::HiddenPair), None);
+}
+
+#[test]
+fn x_wing_in_rows() {
+    // 5 in rows 1 and 5 only in columns 1 and 5: it leaves those columns elsewhere.
+    let position = marks(|m| {
+        for row in [1, 5] {
+            for c in 1..=9 {
+                if c != 1 && c != 5 {
+                    m[cell(row, c)].remove(5);
+                }
+            }
+        }
+    });
+    let step = find(&position, Technique::XWing).unwrap();
+    assert_eq!(step.eliminations.len(), 14);
+    assert!(step.eliminations.contains(&(cell(9, 5), 5)));
+    assert!(!step.eliminations.contains(&(cell(5, 5), 5)));
+    let three_columns = marks(|m| {
+        for c in [2, 3, 4, 6, 7, 8] {
+            m[cell(1, c)].remove(5);
+            m[cell(5, c)].remove(5);
+        }
+    });
+    assert_eq!(find(&three_columns, Technique::XWing), None);
+}
+
+#[test]
+fn xy_wing_and_xyz_wing() {
+    let position = marks(|m| {
+        m[cell(1, 1)] = only(&[1, 2]);
+        m[cell(1, 5)] = only(&[1, 3]);
+        m[cell(5, 1)] = only(&[2, 3]);
+    });
+    let step = find(&position, Technique::XYWing).unwrap();
+    assert_eq!(step.eliminations, vec![(cell(5, 5), 3)]);
+    let no_shared_z = marks(|m| {
+        m[cell(1, 1)] = only(&[1, 2]);
+        m[cell(1, 5)] = only(&[1, 3]);
+        m[cell(5, 1)] = only(&[2, 4]);
+    });
+    assert_eq!(find(&no_shared_z, Technique::XYWing), None);
+    let xyz = marks(|m| {
+        m[cell(1, 1)] = only(&[1, 2, 3]);
+        m[cell(1, 2)] = only(&[1, 3]);
+        m[cell(2, 1)] = only(&[2, 3]);
+    });
+    let step = find(&xyz, Technique::XYZWing).unwrap();
+    assert!(step.eliminations.contains(&(cell(2, 2), 3)));
+    assert!(step
+        .eliminations
+        .iter()
+        .all(|&(c, d)| d == 3 && c / 27 == 0 && c % 9 < 3));
+    assert_eq!(find(&marks(|_| {}), Technique::XYZWing), None);
+}
+
+#[test]
+fn explain_and_grade_an_easy_puzzle() {
+    let puzzle = Grid::parse(
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
+    )
+    .unwrap();
+    let position = Position::from_grid(&puzzle).unwrap();
+    let path = explain(&position);
+    assert!(path.solved);
+    let grade = grade(&position);
+    assert!(grade.solved);
+    assert!(grade.rating <= 2.3, "{grade:?}");
+}

@@ -1,0 +1,105 @@
+//! XY-Wing and XYZ-Wing.
+
+use super::{digit_name, set_name, Position, Step, Technique};
+
+fn wing(position: &Position, pivot_size: u32) -> Option<Step> {
+    let geometry = position.geometry();
+    let cells = geometry.cells();
+    let technique = if pivot_size == 2 {
+        Technique::XYWing
+    } else {
+        Technique::XYZWing
+    };
+    for pivot in 0..cells {
+        let p = position.candidates(pivot);
+        if position.value(pivot) != 0 || p.len() != pivot_size {
+            continue;
+        }
+        let pincers: Vec<usize> = geometry
+            .peers(pivot)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| {
+                let candidates = position.candidates(c);
+                position.value(c) == 0
+                    && candidates.len() == 2
+                    && candidates.intersection(p).len() == 1 + u32::from(pivot_size == 3)
+            })
+            .collect();
+        for (i, &a) in pincers.iter().enumerate() {
+            for &b in &pincers[i + 1..] {
+                let (ca, cb) = (position.candidates(a), position.candidates(b));
+                if ca == cb {
+                    continue;
+                }
+                // z: the digit the pincers share; the pincers' other digits, with z for XYZ,
+                // make up the pivot.
+                let shared = ca.intersection(cb);
+                let Some(z) = shared.lowest() else { continue };
+                if !shared.is_single() {
+                    continue;
+                }
+                let expected = if pivot_size == 2 {
+                    ca.union(cb).difference(shared)
+                } else {
+                    ca.union(cb)
+                };
+                if expected != p {
+                    continue;
+                }
+                let must_see_pivot = pivot_size == 3;
+                let eliminations: Vec<(usize, u8)> = (0..cells)
+                    .filter(|&c| {
+                        c != pivot
+                            && position.value(c) == 0
+                            && position.candidates(c).contains(z)
+                            && position.sees(c, a)
+                            && position.sees(c, b)
+                            && (!must_see_pivot || position.sees(c, pivot))
+                    })
+                    .map(|c| (c, z))
+                    .collect();
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let removed: Vec<usize> = eliminations.iter().map(|e| e.0).collect();
+                let explanation = format!(
+                    "{}: pivot {} {} with pincers {} {} and {} {}: whichever the pivot holds, one of them is {}, so remove {} from {}",
+                    technique.name(),
+                    position.name(pivot),
+                    set_name(p),
+                    position.name(a),
+                    set_name(ca),
+                    position.name(b),
+                    set_name(cb),
+                    if pivot_size == 3 { "(or the pivot)".to_string() } else { digit_name(z).to_string() },
+                    digit_name(z),
+                    position.names(&removed)
+                );
+                let explanation = explanation.replace(
+                    "one of them is (or the pivot)",
+                    &format!("one of them (or the pivot) is {}", digit_name(z)),
+                );
+                return Some(Step {
+                    technique,
+                    placements: Vec::new(),
+                    eliminations,
+                    cells: vec![pivot, a, b],
+                    units: Vec::new(),
+                    explanation,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// Pivot {x,y}, pincers {x,z} and {y,z} seeing it: z leaves every cell seeing both pincers.
+pub fn xy_wing(position: &Position) -> Option<Step> {
+    wing(position, 2)
+}
+
+/// Pivot {x,y,z}, pincers {x,z} and {y,z} seeing it: z leaves every cell seeing all three.
+pub fn xyz_wing(position: &Position) -> Option<Step> {
+    wing(position, 3)
+}

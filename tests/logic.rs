@@ -1,0 +1,113 @@
+//! Soundness of the human techniques: over samples of every corpus (and the bundled generated
+//! puzzles), every placement any technique makes is the solution's digit and no elimination
+//! removes the solution's digit, at every step of the way. The techniques never see the
+//! solution; it is computed here by the bitmask solver and only compared afterwards.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use sudolab::corpus::Record;
+use sudolab::grid::Grid;
+use sudolab::logic::{self, Position, Technique};
+use sudolab::solver::{by_name, Verdict};
+
+/// Walks the whole logical path of `puzzle`, checking each step against `solution`.
+/// Returns the techniques used and whether logic solved it.
+fn check_path(puzzle: &Grid, solution: &Grid) -> (Vec<Technique>, bool) {
+    let mut position = Position::from_grid(puzzle).unwrap();
+    let mut used = Vec::new();
+    while !position.is_solved() {
+        let Some(step) = logic::next_step(&position) else {
+            return (used, false);
+        };
+        for &(cell, digit) in &step.placements {
+            assert_eq!(
+                digit,
+                solution.get(cell),
+                "{}: wrong placement in {puzzle}: {}",
+                step.technique,
+                step.explanation
+            );
+        }
+        for &(cell, digit) in &step.eliminations {
+            assert_ne!(
+                digit,
+                solution.get(cell),
+                "{}: removed the true digit in {puzzle}: {}",
+                step.technique,
+                step.explanation
+            );
+            assert!(
+                position.candidates(cell).contains(digit),
+                "{} eliminates a candidate that is not there",
+                step.technique
+            );
+        }
+        assert!(
+            !step.placements.is_empty() || !step.eliminations.is_empty(),
+            "{} made an empty step",
+            step.technique
+        );
+        position.apply(&step);
+        used.push(step.technique);
+    }
+    assert_eq!(&position.to_grid(), solution);
+    (used, true)
+}
+
+fn check_records(name: &str, records: &[Record]) -> BTreeMap<String, usize> {
+    let bitmask = by_name("bitmask").unwrap();
+    let mut hardest: BTreeMap<String, usize> = BTreeMap::new();
+    let mut solved = 0;
+    for record in records {
+        let Verdict::Unique(solution) = bitmask.verdict(&record.puzzle) else {
+            continue;
+        };
+        let (used, done) = check_path(&record.puzzle, &solution);
+        solved += usize::from(done);
+        let top = used.iter().max_by(|a, b| a.rating().total_cmp(&b.rating()));
+        let label = match (top, done) {
+            (Some(t), true) => t.name().to_string(),
+            (_, false) => "not solved by logic".to_string(),
+            (None, true) => "none".to_string(),
+        };
+        *hardest.entry(label).or_default() += 1;
+    }
+    eprintln!(
+        "{name}: {solved}/{} solved by logic; hardest technique: {hardest:?}",
+        records.len()
+    );
+    hardest
+}
+
+#[test]
+fn techniques_are_sound_on_generated_puzzles() {
+    for file in ["generated_9x9.txt", "generated_4x4.txt"] {
+        let path = format!("{}/datasets/{file}", env!("CARGO_MANIFEST_DIR"));
+        let records: Vec<Record> = sudolab::corpus::open(&path)
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        check_records(file, &records);
+    }
+}
+
+#[test]
+fn techniques_are_sound_on_every_corpus() {
+    for (name, sample) in [
+        ("puzzles2_17_clue", 300),
+        ("puzzles3_magictour_top1465", 300),
+        ("puzzles5_forum_hardest_1905_11+", 100),
+        ("puzzles6_forum_hardest_1106", 100),
+        ("norvig_top95", 95),
+        ("norvig_hardest", 11),
+        ("magictour_top2365_partial", 200),
+        ("sudoku_exchange_diabolical_2020", 300),
+    ] {
+        let Some(records) = common::shared_sample(name, sample) else {
+            return;
+        };
+        check_records(name, &records);
+    }
+}
