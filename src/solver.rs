@@ -47,6 +47,38 @@ pub struct Outcome {
     pub timed_out: bool,
 }
 
+/// Solutions kept in an [`Outcome`] (enough for a uniqueness verdict).
+pub const KEPT_SOLUTIONS: usize = 2;
+
+impl Outcome {
+    /// No solution found yet.
+    pub fn new() -> Outcome {
+        Outcome {
+            count: 0,
+            solutions: Vec::new(),
+            stats: Stats::default(),
+            timed_out: false,
+        }
+    }
+
+    /// Counts one more solution, keeping it (built by `solution`, only when needed) if fewer
+    /// than [`KEPT_SOLUTIONS`] are kept. Returns whether the count reached `limit` (0 = no
+    /// limit), i.e. whether the search should stop.
+    pub fn record(&mut self, solution: impl FnOnce() -> Grid, limit: u64) -> bool {
+        self.count += 1;
+        if self.solutions.len() < KEPT_SOLUTIONS {
+            self.solutions.push(solution());
+        }
+        limit != 0 && self.count >= limit
+    }
+}
+
+impl Default for Outcome {
+    fn default() -> Outcome {
+        Outcome::new()
+    }
+}
+
 /// A uniqueness verdict: the result of counting to two.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {

@@ -313,20 +313,11 @@ fn count_solutions<const CELLS: usize>(
         nodes: 1,
         ..Stats::default()
     };
-    let mut outcome = Outcome {
-        count: 0,
-        solutions: Vec::new(),
-        stats,
-        timed_out: false,
-    };
+    let mut outcome = Outcome::new();
     if let Ok(root) = root_board::<CELLS>(puzzle, &mut context, level, &[]) {
         let record = |board: &Board<CELLS>| {
-            outcome.count += 1;
-            if outcome.solutions.len() < 2 {
-                let solution = Grid::from_cells(board.values.to_vec()).expect("a full board");
-                outcome.solutions.push(solution);
-            }
-            limit != 0 && outcome.count >= limit
+            let solution = || Grid::from_cells(board.values.to_vec()).expect("a full board");
+            outcome.record(solution, limit)
         };
         let budget = Budget::until(deadline);
         let timed_out = search(

@@ -11,7 +11,7 @@ use dlx::{Count, OptOrder, Solver as DlxCrateSolver};
 
 use super::sudoku::Encoding;
 use crate::grid::Grid;
-use crate::solver::{Capabilities, Outcome, Solver, SolverInfo, Stats};
+use crate::solver::{Capabilities, Outcome, Solver, SolverInfo};
 
 /// The `dlx` crate behind sudolab's [`Solver`] interface.
 #[derive(Debug, Clone, Copy, Default)]
@@ -31,12 +31,7 @@ impl Solver for DlxCrateReference {
     }
 
     fn count_until(&self, puzzle: &Grid, limit: u64, deadline: Option<Instant>) -> Outcome {
-        let mut outcome = Outcome {
-            count: 0,
-            solutions: Vec::new(),
-            stats: Stats::default(),
-            timed_out: false,
-        };
+        let mut outcome = Outcome::new();
         let Some(encoding) = Encoding::new(puzzle) else {
             return outcome;
         };
@@ -57,12 +52,8 @@ impl Solver for DlxCrateReference {
         let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
         let mut solver = DlxCrateSolver::new(&mut problem);
         while solver.next_solution(&mut chooser) {
-            outcome.count += 1;
-            if outcome.solutions.len() < 2 {
-                let chosen = solver.fmt_solution().iter().map(|&k| k as usize);
-                outcome.solutions.push(encoding.decode(chosen));
-            }
-            if limit != 0 && outcome.count >= limit {
+            let chosen: Vec<usize> = solver.fmt_solution().iter().map(|&k| k as usize).collect();
+            if outcome.record(|| encoding.decode(chosen), limit) {
                 break;
             }
             if deadline.is_some_and(|d| Instant::now() >= d) {

@@ -219,12 +219,7 @@ impl Solver for DlxSolver {
     }
 
     fn count_until(&self, puzzle: &Grid, limit: u64, deadline: Option<Instant>) -> Outcome {
-        let mut outcome = Outcome {
-            count: 0,
-            solutions: Vec::new(),
-            stats: Stats::default(),
-            timed_out: false,
-        };
+        let mut outcome = Outcome::new();
         let Some(encoding) = Encoding::new(puzzle) else {
             return outcome;
         };
@@ -237,13 +232,8 @@ impl Solver for DlxSolver {
             timed_out,
             ..
         } = dlx.search(|dlx, chosen| {
-            outcome.count += 1;
-            if outcome.solutions.len() < 2 {
-                outcome
-                    .solutions
-                    .push(encoding.decode(chosen.iter().map(|&x| dlx.option_of(x))));
-            }
-            if limit != 0 && outcome.count >= limit {
+            let solution = || encoding.decode(chosen.iter().map(|&x| dlx.option_of(x)));
+            if outcome.record(solution, limit) {
                 Control::Stop
             } else {
                 Control::Continue

@@ -72,6 +72,20 @@ pub fn draw_all(summary: &Summary, dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// The legend box, the same on every chart.
+fn draw_legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> std::result::Result<(), String> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| e.to_string())
+}
+
 fn log_range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
     let (mut low, mut high) = (f64::MAX, f64::MIN);
     for v in values.filter(|v| *v > 0.0) {
@@ -136,13 +150,7 @@ fn medians(summary: &Summary, path: &Path) -> std::result::Result<(), String> {
             .label(name.clone())
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], fill.filled()));
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .draw()
-        .map_err(|e| e.to_string())?;
+    draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
     root.present().map_err(|e| e.to_string())
 }
 
@@ -195,13 +203,7 @@ fn cdf(summary: &Summary, corpus: usize, path: &Path) -> std::result::Result<boo
                 PathElement::new(vec![(x, y), (x + 15, y)], line.stroke_width(2))
             });
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .draw()
-        .map_err(|e| e.to_string())?;
+    draw_legend(&mut chart, SeriesLabelPosition::LowerRight)?;
     root.present().map_err(|e| e.to_string())?;
     Ok(true)
 }
@@ -264,13 +266,7 @@ fn scatter(summary: &Summary, corpus: usize, path: &Path) -> std::result::Result
         .map_err(|e| e.to_string())?
         .label("one puzzle")
         .legend(move |(x, y)| Circle::new((x + 7, y), 3, dot.filled()));
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .draw()
-        .map_err(|e| e.to_string())?;
+    draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
     root.present().map_err(|e| e.to_string())?;
     Ok(true)
 }
