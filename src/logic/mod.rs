@@ -34,6 +34,7 @@ mod singles;
 mod subsets;
 #[cfg(test)]
 mod tests;
+mod uniqueness;
 mod wings;
 
 use std::fmt;
@@ -74,16 +75,22 @@ pub enum Technique {
     XYWing,
     /// XYZ-Wing: pivot {x,y,z} and pincers {x,z}, {y,z}.
     XYZWing,
+    /// W-Wing: two equal bivalue cells joined by a strong link.
+    WWing,
+    /// Unique rectangle type 1 (assumes a unique solution).
+    UniqueRectangle,
     /// Four cells of a unit with four candidates between them.
     NakedQuad,
     /// Jellyfish: the four-line fish.
     Jellyfish,
     /// Four digits of a unit confined to four cells.
     HiddenQuad,
+    /// BUG+1: a bivalue universal grave plus one cell (assumes a unique solution).
+    BugPlusOne,
 }
 
 /// Every technique, in the order [`next_step`] tries them (increasing rating).
-pub const TECHNIQUES: [Technique; 17] = [
+pub const TECHNIQUES: [Technique; 20] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -98,9 +105,12 @@ pub const TECHNIQUES: [Technique; 17] = [
     Technique::HiddenTriple,
     Technique::XYWing,
     Technique::XYZWing,
+    Technique::WWing,
+    Technique::UniqueRectangle,
     Technique::NakedQuad,
     Technique::Jellyfish,
     Technique::HiddenQuad,
+    Technique::BugPlusOne,
 ];
 
 impl Technique {
@@ -124,6 +134,9 @@ impl Technique {
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
+            Technique::WWing => 4.4,
+            Technique::UniqueRectangle => 4.5,
+            Technique::BugPlusOne => 5.6,
         }
     }
 
@@ -147,6 +160,9 @@ impl Technique {
             Technique::NakedQuad => "Naked quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden quad",
+            Technique::WWing => "W-Wing",
+            Technique::UniqueRectangle => "Unique rectangle (type 1)",
+            Technique::BugPlusOne => "BUG+1",
         }
     }
 
@@ -170,6 +186,9 @@ impl Technique {
             Technique::Jellyfish => |p| fish::fish(p, 4),
             Technique::XYWing => wings::xy_wing,
             Technique::XYZWing => wings::xyz_wing,
+            Technique::WWing => wings::w_wing,
+            Technique::UniqueRectangle => uniqueness::unique_rectangle,
+            Technique::BugPlusOne => uniqueness::bug_plus_one,
         }
     }
 }

@@ -198,3 +198,62 @@ fn explain_and_grade_an_easy_puzzle() {
     assert!(grade.solved);
     assert!(grade.rating <= 2.3, "{grade:?}");
 }
+
+#[test]
+fn unique_rectangle_type_1() {
+    // r1c1, r1c4, r2c1 hold only {1,2}; r2c4 cannot be 1 or 2 (boxes 1 and 2).
+    let position = marks(|m| {
+        for (r, c) in [(1, 1), (1, 4), (2, 1)] {
+            m[cell(r, c)] = only(&[1, 2]);
+        }
+        m[cell(2, 4)] = only(&[1, 2, 3]);
+    });
+    let step = find(&position, Technique::UniqueRectangle).unwrap();
+    assert_eq!(step.eliminations, vec![(cell(2, 4), 1), (cell(2, 4), 2)]);
+    // The same shape over four boxes is no deadly pattern.
+    let four_boxes = marks(|m| {
+        for (r, c) in [(1, 1), (1, 4), (4, 1)] {
+            m[cell(r, c)] = only(&[1, 2]);
+        }
+        m[cell(4, 4)] = only(&[1, 2, 3]);
+    });
+    assert_eq!(find(&four_boxes, Technique::UniqueRectangle), None);
+}
+
+#[test]
+fn w_wing() {
+    // r1c1 and r5c5 hold {1,2}; in row 9, 1 is only in r9c1 and r9c5, one seeing each: one of
+    // the pair is 2, so 2 leaves r1c5 and r5c1.
+    let position = marks(|m| {
+        m[cell(1, 1)] = only(&[1, 2]);
+        m[cell(5, 5)] = only(&[1, 2]);
+        for c in [2, 3, 4, 6, 7, 8, 9] {
+            m[cell(9, c)].remove(1);
+        }
+    });
+    let step = find(&position, Technique::WWing).unwrap();
+    assert_eq!(step.eliminations, vec![(cell(1, 5), 2), (cell(5, 1), 2)]);
+    let no_link = marks(|m| {
+        m[cell(1, 1)] = only(&[1, 2]);
+        m[cell(5, 5)] = only(&[1, 2]);
+    });
+    assert_eq!(find(&no_link, Technique::WWing), None);
+}
+
+#[test]
+fn bug_plus_one_needs_all_but_one_cell_bivalue() {
+    // Full pencil marks: nothing like a grave, BUG+1 must not fire.
+    assert_eq!(find(&marks(|_| {}), Technique::BugPlusOne), None);
+    let solved_but_one = Grid::parse(&format!(
+        "{}.",
+        &"534678912672195348198342567859761423426853791713924856961537284287419635345286179"[..80]
+    ))
+    .unwrap();
+    assert_eq!(
+        find(
+            &Position::from_grid(&solved_but_one).unwrap(),
+            Technique::BugPlusOne
+        ),
+        None
+    );
+}

@@ -103,3 +103,72 @@ pub fn xy_wing(position: &Position) -> Option<Step> {
 pub fn xyz_wing(position: &Position) -> Option<Step> {
     wing(position, 3)
 }
+
+/// W-Wing: two cells with the same two candidates {x,y} that do not see each other, joined
+/// by a strong link on x (a unit where x has only two places, one seeing each cell): one of
+/// the two cells is y, so y leaves every cell seeing both.
+pub fn w_wing(position: &Position) -> Option<Step> {
+    let geometry = position.geometry();
+    let cells = geometry.cells();
+    let pairs: Vec<usize> = (0..cells)
+        .filter(|&c| position.value(c) == 0 && position.candidates(c).len() == 2)
+        .collect();
+    for (i, &a) in pairs.iter().enumerate() {
+        for &b in &pairs[i + 1..] {
+            let xy = position.candidates(a);
+            if position.candidates(b) != xy || position.sees(a, b) {
+                continue;
+            }
+            for x in xy.iter() {
+                let y = xy.difference(crate::bitset::DigitSet::single(x)).lowest()?;
+                for unit in 0..geometry.units() {
+                    let places = position.places(unit, x);
+                    if places.len() != 2 || places.contains(&a) || places.contains(&b) {
+                        continue;
+                    }
+                    let (c, d) = (places[0], places[1]);
+                    let linked = (position.sees(c, a) && position.sees(d, b))
+                        || (position.sees(c, b) && position.sees(d, a));
+                    if !linked {
+                        continue;
+                    }
+                    let eliminations: Vec<(usize, u8)> = (0..cells)
+                        .filter(|&k| {
+                            position.value(k) == 0
+                                && position.candidates(k).contains(y)
+                                && position.sees(k, a)
+                                && position.sees(k, b)
+                        })
+                        .map(|k| (k, y))
+                        .collect();
+                    if eliminations.is_empty() {
+                        continue;
+                    }
+                    let removed: Vec<usize> = eliminations.iter().map(|e| e.0).collect();
+                    let explanation = format!(
+                        "W-Wing: {} and {} both hold {}, and {} in {} is only in {} and {}, one seeing each; so one of the pair is {}: remove {} from {}",
+                        position.name(a),
+                        position.name(b),
+                        set_name(xy),
+                        digit_name(x),
+                        geometry.unit_name(unit),
+                        position.name(c),
+                        position.name(d),
+                        digit_name(y),
+                        digit_name(y),
+                        position.names(&removed)
+                    );
+                    return Some(Step {
+                        technique: Technique::WWing,
+                        placements: Vec::new(),
+                        eliminations,
+                        cells: vec![a, b, c, d],
+                        units: vec![unit],
+                        explanation,
+                    });
+                }
+            }
+        }
+    }
+    None
+}

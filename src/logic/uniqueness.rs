@@ -1,0 +1,129 @@
+//! Deductions that assume the puzzle has exactly one solution: unique rectangle type 1 and
+//! BUG+1. Sound for every proper puzzle (the soundness tests use only those); on a puzzle with
+//! several solutions they may remove a solution, as every solver of people's puzzles accepts.
+
+use super::{digit_name, set_name, Position, Step, Technique};
+use crate::geometry::Geometry;
+
+fn box_of(geometry: &Geometry, cell: usize) -> u16 {
+    geometry.units_of(cell)[2]
+}
+
+/// Unique rectangle, type 1: four cells on two rows, two columns and exactly two boxes; three
+/// hold only {a,b}, so the fourth cannot be a or b (else the two digits could be swapped and
+/// the puzzle would have two solutions).
+pub fn unique_rectangle(position: &Position) -> Option<Step> {
+    let geometry = position.geometry();
+    let side = geometry.side();
+    let cell = |r: usize, c: usize| r * side + c;
+    for r1 in 0..side {
+        for r2 in r1 + 1..side {
+            for c1 in 0..side {
+                for c2 in c1 + 1..side {
+                    let corners = [cell(r1, c1), cell(r1, c2), cell(r2, c1), cell(r2, c2)];
+                    if corners.iter().any(|&k| position.value(k) != 0) {
+                        continue;
+                    }
+                    let mut boxes: Vec<u16> =
+                        corners.iter().map(|&k| box_of(geometry, k)).collect();
+                    boxes.sort_unstable();
+                    boxes.dedup();
+                    if boxes.len() != 2 {
+                        continue;
+                    }
+                    let pairs: Vec<usize> = corners
+                        .iter()
+                        .copied()
+                        .filter(|&k| position.candidates(k).len() == 2)
+                        .collect();
+                    if pairs.len() != 3 {
+                        continue;
+                    }
+                    let ab = position.candidates(pairs[0]);
+                    if pairs.iter().any(|&k| position.candidates(k) != ab) {
+                        continue;
+                    }
+                    let fourth = *corners.iter().find(|k| !pairs.contains(k))?;
+                    let extra = position.candidates(fourth);
+                    if extra.intersection(ab) != ab {
+                        continue;
+                    }
+                    let eliminations: Vec<(usize, u8)> = ab.iter().map(|d| (fourth, d)).collect();
+                    let explanation = format!(
+                        "Unique rectangle (type 1): {} hold only {}; if {} were {} too the two digits could be swapped in a second solution, so remove {} from {}",
+                        position.names(&pairs),
+                        set_name(ab),
+                        position.name(fourth),
+                        set_name(ab),
+                        set_name(ab),
+                        position.name(fourth)
+                    );
+                    return Some(Step {
+                        technique: Technique::UniqueRectangle,
+                        placements: Vec::new(),
+                        eliminations,
+                        cells: corners.to_vec(),
+                        units: Vec::new(),
+                        explanation,
+                    });
+                }
+            }
+        }
+    }
+    None
+}
+
+/// BUG+1: every empty cell has two candidates but one, which has three, and without it every
+/// digit would appear exactly twice in every unit (a "bivalue universal grave", which has no
+/// unique solution). The extra cell must take the digit that appears three times in its row.
+pub fn bug_plus_one(position: &Position) -> Option<Step> {
+    let geometry = position.geometry();
+    let mut odd = None;
+    for k in 0..geometry.cells() {
+        if position.value(k) != 0 {
+            continue;
+        }
+        match position.candidates(k).len() {
+            2 => {}
+            3 if odd.is_none() => odd = Some(k),
+            _ => return None,
+        }
+    }
+    let odd = odd?;
+    let [row, column, block] = geometry.units_of(odd);
+    // The digit seen three times in the odd cell's units; every other count must be 0 or 2.
+    let mut digit = None;
+    for unit in 0..geometry.units() {
+        for d in 1..=geometry.side() as u8 {
+            let n = position.places(unit, d).len();
+            let in_odd_unit = [row, column, block].contains(&(unit as u16))
+                && position.candidates(odd).contains(d);
+            match (n, in_odd_unit) {
+                (0 | 2, _) => {}
+                (3, true) => {
+                    if digit.is_some_and(|x| x != d) {
+                        return None;
+                    }
+                    digit = Some(d);
+                }
+                _ => return None,
+            }
+        }
+    }
+    let digit = digit?;
+    let explanation = format!(
+        "BUG+1: every empty cell but {} has two candidates, and {} appears three times in its units; any other digit there would leave a grave with two solutions, so {} is {}",
+        position.name(odd),
+        digit_name(digit),
+        position.name(odd),
+        digit_name(digit)
+    );
+    Some(Step {
+        technique: Technique::BugPlusOne,
+        placements: vec![(odd, digit)],
+        eliminations: Vec::new(),
+        cells: vec![odd],
+        units: vec![row as usize, column as usize, block as usize],
+        explanation,
+    })
+}
