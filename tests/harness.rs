@@ -53,6 +53,7 @@ fn config(corpora: Vec<PathBuf>, out: &Path) -> BenchConfig {
         timeout: None,
         out: Some(out.to_path_buf()),
         golden: None,
+        grade: false,
     }
 }
 
@@ -271,4 +272,32 @@ fn sampling_is_seeded() {
     let first = run("3", "a");
     assert_eq!(first.len(), 5 * 4);
     assert_eq!(run("3", "b"), first);
+}
+
+#[test]
+fn grade_column_names_the_hardest_technique() {
+    let dir = scratch("grade");
+    let out = dir.join("run");
+    let known = concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/known_answers.txt");
+    let output = sudolab(&[
+        "bench",
+        known,
+        "--grade",
+        "--solvers",
+        "bitmask",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let rows = rows(&out);
+    assert!(rows.iter().all(|r| !r.technique.is_empty()));
+    // The Wikipedia puzzle (first record) needs singles only.
+    assert!(rows[0].rating.is_some_and(|r| r <= 2.3), "{:?}", rows[0]);
+    assert!(String::from_utf8_lossy(&output.stdout).contains("solved by human techniques %"));
 }

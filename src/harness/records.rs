@@ -21,8 +21,19 @@ pub enum RowStatus {
 }
 
 /// The header of `runs.csv` (the fields of [`RunRow`], in order).
-pub const RUN_HEADER: [&str; 10] = [
-    "corpus", "index", "line", "solver", "ns", "guesses", "nodes", "count", "status", "detail",
+pub const RUN_HEADER: [&str; 12] = [
+    "corpus",
+    "index",
+    "line",
+    "solver",
+    "ns",
+    "guesses",
+    "nodes",
+    "count",
+    "status",
+    "detail",
+    "technique",
+    "rating",
 ];
 
 /// The header of `mismatches.csv` (the fields of [`MismatchRow`], in order).
@@ -31,7 +42,7 @@ pub const MISMATCH_HEADER: [&str; 7] = [
 ];
 
 /// One row of `runs.csv`. Times are nanoseconds around the solver call alone.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct RunRow {
     /// Corpus file name (without directories).
     pub corpus: String,
@@ -53,6 +64,12 @@ pub struct RunRow {
     pub status: RowStatus,
     /// The reason, for any status but `ok`.
     pub detail: String,
+    /// With `bench --grade`: the hardest human technique the puzzle needs, or `unsolved` when
+    /// the techniques do not solve it; empty otherwise. The same on every row of a puzzle.
+    pub technique: String,
+    /// With `bench --grade`: that technique's rating (Sudoku Explainer scale); empty when not
+    /// graded or not solved by the techniques.
+    pub rating: Option<f32>,
 }
 
 /// One row of `mismatches.csv`.

@@ -135,6 +135,7 @@ pub fn markdown_table(rows: &[SummaryRow], baseline: &str) -> String {
         Some(v) => format!("{v:.decimals$}"),
         None => "n/a".to_string(),
     };
+    let graded = rows.iter().any(|r| r.logic_solved_pct.is_some());
     for r in rows {
         let _ = writeln!(
             out,
@@ -156,6 +157,22 @@ pub fn markdown_table(rows: &[SummaryRow], baseline: &str) -> String {
             r.timeouts,
             r.errors
         );
+    }
+    if graded {
+        out.push_str("\n| corpus | solved by human techniques % | mean hardest rating (SE) |\n|---|--:|--:|\n");
+        let mut seen = Vec::new();
+        for r in rows.iter().filter(|r| r.logic_solved_pct.is_some()) {
+            if !seen.contains(&&r.corpus) {
+                seen.push(&r.corpus);
+                let _ = writeln!(
+                    out,
+                    "| {} | {} | {} |",
+                    r.corpus,
+                    optional(r.logic_solved_pct, 1),
+                    optional(r.mean_rating, 2)
+                );
+            }
+        }
     }
     out
 }

@@ -52,6 +52,9 @@ pub struct BenchConfig {
     pub out: Option<PathBuf>,
     /// Write `puzzle:count:solution` lines here.
     pub golden: Option<PathBuf>,
+    /// Grade each puzzle with the human techniques (outside the timed region) and record the
+    /// hardest technique and its rating on its rows.
+    pub grade: bool,
 }
 
 /// What happened in a run.
@@ -460,6 +463,8 @@ impl Bench<'_> {
                         count: 0,
                         status: RowStatus::Error,
                         detail: error.to_string(),
+                        technique: String::new(),
+                        rating: None,
                     }],
                     mismatches: Vec::new(),
                     golden: None,
@@ -499,7 +504,15 @@ impl Bench<'_> {
                 }
             }
         }
-        Some(self.cross_check(corpus, record, results))
+        let mut evaluation = self.cross_check(corpus, record, results);
+        if config.grade {
+            let (technique, rating) = grade_of(&record.puzzle);
+            for row in &mut evaluation.rows {
+                row.technique = technique.clone();
+                row.rating = rating;
+            }
+        }
+        Some(evaluation)
     }
 
     /// Compares the answers with the checker, each other and the corpus.
@@ -608,6 +621,8 @@ impl Bench<'_> {
                 nodes: outcome.stats.nodes,
                 count: outcome.count,
                 status,
+                technique: String::new(),
+                rating: None,
                 detail: match status {
                     RowStatus::Timeout => {
                         format!("deadline passed after {} solutions", outcome.count)
@@ -635,6 +650,22 @@ impl Bench<'_> {
             golden,
             solver_ns,
             solved: true,
+        }
+    }
+}
+
+/// The hardest technique a puzzle needs and its rating, `unsolved` (no rating) when the
+/// techniques do not solve it, `invalid` when its givens conflict.
+fn grade_of(puzzle: &crate::grid::Grid) -> (String, Option<f32>) {
+    match crate::logic::Position::from_grid(puzzle) {
+        Err(_) => ("invalid".into(), None),
+        Ok(position) => {
+            let grade = crate::logic::grade(&position);
+            match (grade.solved, grade.hardest) {
+                (false, _) => ("unsolved".into(), None),
+                (true, Some(t)) => (t.name().into(), Some(grade.rating)),
+                (true, None) => ("none".into(), Some(0.0)),
+            }
         }
     }
 }

@@ -137,6 +137,18 @@ pub struct SummaryRow {
     pub timeouts: u64,
     /// Records of the corpus that could not be read.
     pub errors: u64,
+    /// With `bench --grade`: share of the corpus's puzzles solved by the human techniques, %.
+    pub logic_solved_pct: Option<f64>,
+    /// With `bench --grade`: mean rating of the hardest technique over those puzzles.
+    pub mean_rating: Option<f64>,
+}
+
+/// Per corpus: puzzles graded, solved by logic, and the sum of their ratings.
+#[derive(Debug, Clone, Copy, Default)]
+struct Grades {
+    graded: u64,
+    solved: u64,
+    rating_sum: f64,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -158,6 +170,7 @@ pub struct Summary {
     pub solvers: Vec<String>,
     groups: BTreeMap<(usize, usize), Group>,
     errors: BTreeMap<usize, u64>,
+    grades: BTreeMap<usize, Grades>,
     /// Per corpus: sampled puzzles' times (ns) for every solver, `None` where missing.
     pub scatter: BTreeMap<usize, Vec<Vec<Option<u64>>>>,
 }
@@ -186,6 +199,14 @@ impl Summary {
             }
             let solver = index_of(&mut summary.solvers, &row.solver);
             if current != Some((corpus, row.index)) {
+                if !row.technique.is_empty() {
+                    let grades = summary.grades.entry(corpus).or_default();
+                    grades.graded += 1;
+                    if let Some(rating) = row.rating {
+                        grades.solved += 1;
+                        grades.rating_sum += f64::from(rating);
+                    }
+                }
                 if let Some((previous, _)) = current {
                     summary.sample_point(previous, &mut pending, &mut seen_per_corpus, &mut random);
                 }
@@ -289,6 +310,15 @@ impl Summary {
                     mismatches: group.mismatches,
                     timeouts: group.timeouts,
                     errors: self.errors.get(&c).copied().unwrap_or(0),
+                    logic_solved_pct: self
+                        .grades
+                        .get(&c)
+                        .map(|g| round(100.0 * g.solved as f64 / g.graded.max(1) as f64)),
+                    mean_rating: self
+                        .grades
+                        .get(&c)
+                        .filter(|g| g.solved > 0)
+                        .map(|g| round(g.rating_sum / g.solved as f64)),
                 });
             }
         }

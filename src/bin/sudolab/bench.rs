@@ -56,6 +56,10 @@ pub struct BenchArgs {
     /// Write puzzle:count:solution lines for every puzzle all solvers agree on.
     #[arg(long, value_name = "FILE")]
     write_golden: Option<PathBuf>,
+    /// Grade every puzzle with the human techniques (outside the timed region): runs.csv gets
+    /// the hardest technique and its rating, the summary the share solved by logic.
+    #[arg(long)]
+    grade: bool,
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
@@ -241,6 +245,7 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         timeout: args.timeout_ms.map(Duration::from_millis),
         out: (!args.check_only).then(|| args.out.clone()),
         golden: args.write_golden.clone(),
+        grade: args.grade,
     };
     let mut meta = metadata(args, &config);
     let interrupt = Arc::new(AtomicBool::new(false));
