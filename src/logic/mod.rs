@@ -28,6 +28,7 @@
 //! # Ok::<(), sudolab::Error>(())
 //! ```
 
+mod chains;
 mod fish;
 mod intersections;
 mod singles;
@@ -87,10 +88,12 @@ pub enum Technique {
     HiddenQuad,
     /// BUG+1: a bivalue universal grave plus one cell (assumes a unique solution).
     BugPlusOne,
+    /// Simple colouring: two-colouring the strong links of one digit (a single-digit chain).
+    SimpleColouring,
 }
 
 /// Every technique, in the order [`next_step`] tries them (increasing rating).
-pub const TECHNIQUES: [Technique; 20] = [
+pub const TECHNIQUES: [Technique; 21] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -111,6 +114,7 @@ pub const TECHNIQUES: [Technique; 20] = [
     Technique::Jellyfish,
     Technique::HiddenQuad,
     Technique::BugPlusOne,
+    Technique::SimpleColouring,
 ];
 
 impl Technique {
@@ -137,6 +141,7 @@ impl Technique {
             Technique::WWing => 4.4,
             Technique::UniqueRectangle => 4.5,
             Technique::BugPlusOne => 5.6,
+            Technique::SimpleColouring => 6.5,
         }
     }
 
@@ -163,6 +168,7 @@ impl Technique {
             Technique::WWing => "W-Wing",
             Technique::UniqueRectangle => "Unique rectangle (type 1)",
             Technique::BugPlusOne => "BUG+1",
+            Technique::SimpleColouring => "Simple colouring",
         }
     }
 
@@ -189,6 +195,7 @@ impl Technique {
             Technique::WWing => wings::w_wing,
             Technique::UniqueRectangle => uniqueness::unique_rectangle,
             Technique::BugPlusOne => uniqueness::bug_plus_one,
+            Technique::SimpleColouring => chains::simple_colouring,
         }
     }
 }

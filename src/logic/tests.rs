@@ -257,3 +257,24 @@ fn bug_plus_one_needs_all_but_one_cell_bivalue() {
         None
     );
 }
+
+#[test]
+fn simple_colouring_fires_on_a_generated_puzzle() {
+    // datasets/generated_9x9.txt, line 19: solved by logic with one simple-colouring step.
+    let puzzle = Grid::parse(
+        "..2.....46.782..1.9...1.....9....73...6..8......73.6...71..6.8.8....4..5..92....7",
+    )
+    .unwrap();
+    let path = explain(&Position::from_grid(&puzzle).unwrap());
+    assert!(path.solved);
+    let step = path
+        .steps
+        .iter()
+        .find(|s| s.technique == Technique::SimpleColouring)
+        .unwrap();
+    assert!(!step.eliminations.is_empty());
+    assert!(step
+        .explanation
+        .starts_with("Simple colouring: the strong links of"));
+    assert_eq!(find(&marks(|_| {}), Technique::SimpleColouring), None);
+}
