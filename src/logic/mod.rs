@@ -90,10 +90,14 @@ pub enum Technique {
     BugPlusOne,
     /// Simple colouring: two-colouring the strong links of one digit (a single-digit chain).
     SimpleColouring,
+    /// X-chain: alternating strong and weak links of one digit.
+    XChain,
+    /// XY-chain: a chain of two-candidate cells.
+    XYChain,
 }
 
 /// Every technique, in the order [`next_step`] tries them (increasing rating).
-pub const TECHNIQUES: [Technique; 21] = [
+pub const TECHNIQUES: [Technique; 23] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -115,6 +119,8 @@ pub const TECHNIQUES: [Technique; 21] = [
     Technique::HiddenQuad,
     Technique::BugPlusOne,
     Technique::SimpleColouring,
+    Technique::XChain,
+    Technique::XYChain,
 ];
 
 impl Technique {
@@ -142,6 +148,8 @@ impl Technique {
             Technique::UniqueRectangle => 4.5,
             Technique::BugPlusOne => 5.6,
             Technique::SimpleColouring => 6.5,
+            Technique::XChain => 6.6,
+            Technique::XYChain => 6.6,
         }
     }
 
@@ -169,6 +177,8 @@ impl Technique {
             Technique::UniqueRectangle => "Unique rectangle (type 1)",
             Technique::BugPlusOne => "BUG+1",
             Technique::SimpleColouring => "Simple colouring",
+            Technique::XChain => "X-chain",
+            Technique::XYChain => "XY-chain",
         }
     }
 
@@ -196,6 +206,8 @@ impl Technique {
             Technique::UniqueRectangle => uniqueness::unique_rectangle,
             Technique::BugPlusOne => uniqueness::bug_plus_one,
             Technique::SimpleColouring => chains::simple_colouring,
+            Technique::XChain => chains::x_chain,
+            Technique::XYChain => chains::xy_chain,
         }
     }
 }

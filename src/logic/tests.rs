@@ -278,3 +278,143 @@ fn simple_colouring_fires_on_a_generated_puzzle() {
         .starts_with("Simple colouring: the strong links of"));
     assert_eq!(find(&marks(|_| {}), Technique::SimpleColouring), None);
 }
+
+#[test]
+fn x_chain_through_two_boxes() {
+    // 7 in box 1 only at r1c1, r3c3 and in box 3 only at r3c7, r1c9: the chain
+    // r1c1 = r3c3 - r3c7 = r1c9 puts 7 at one end, so row 1 between them loses 7.
+    let position = marks(|m| {
+        for r in 1..=3 {
+            for c in 1..=3 {
+                if (r, c) != (1, 1) && (r, c) != (3, 3) {
+                    m[cell(r, c)].remove(7);
+                }
+            }
+            for c in 7..=9 {
+                if (r, c) != (3, 7) && (r, c) != (1, 9) {
+                    m[cell(r, c)].remove(7);
+                }
+            }
+        }
+    });
+    let step = find(&position, Technique::XChain).unwrap();
+    assert_eq!(
+        step.eliminations,
+        vec![(cell(1, 4), 7), (cell(1, 5), 7), (cell(1, 6), 7)]
+    );
+    assert_eq!(
+        step.cells,
+        vec![cell(1, 1), cell(3, 3), cell(3, 7), cell(1, 9)]
+    );
+    assert_eq!(find(&marks(|_| {}), Technique::XChain), None);
+}
+
+#[test]
+fn xy_chain_of_four_cells() {
+    // r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,4} - r5c9 {4,1}: one end is 1, so r1c9 and r5c1 lose 1.
+    let position = marks(|m| {
+        m[cell(1, 1)] = only(&[1, 2]);
+        m[cell(1, 5)] = only(&[2, 3]);
+        m[cell(5, 5)] = only(&[3, 4]);
+        m[cell(5, 9)] = only(&[1, 4]);
+    });
+    let step = find(&position, Technique::XYChain).unwrap();
+    assert_eq!(step.eliminations, vec![(cell(1, 9), 1), (cell(5, 1), 1)]);
+    let broken = marks(|m| {
+        m[cell(1, 1)] = only(&[1, 2]);
+        m[cell(1, 5)] = only(&[2, 3]);
+        m[cell(5, 5)] = only(&[3, 4]);
+        m[cell(5, 9)] = only(&[4, 5]);
+    });
+    assert_eq!(find(&broken, Technique::XYChain), None);
+}
+
+#[test]
+fn naked_triples_and_quads() {
+    let triple = marks(|m| {
+        m[cell(1, 1)] = only(&[1, 2]);
+        m[cell(1, 2)] = only(&[2, 3]);
+        m[cell(1, 3)] = only(&[1, 3]);
+    });
+    let step = find(&triple, Technique::NakedTriple).unwrap();
+    assert_eq!(step.cells, vec![cell(1, 1), cell(1, 2), cell(1, 3)]);
+    assert!(
+        step.eliminations.contains(&(cell(1, 9), 3)) && !step.eliminations.iter().any(|e| e.1 > 3)
+    );
+    let four_digits = marks(|m| {
+        m[cell(1, 1)] = only(&[1, 2]);
+        m[cell(1, 2)] = only(&[2, 3]);
+        m[cell(1, 3)] = only(&[1, 4]);
+    });
+    assert_eq!(find(&four_digits, Technique::NakedTriple), None);
+    let quad = marks(|m| {
+        m[cell(1, 1)] = only(&[1, 2]);
+        m[cell(1, 2)] = only(&[2, 3]);
+        m[cell(1, 3)] = only(&[3, 4]);
+        m[cell(1, 4)] = only(&[1, 4]);
+    });
+    let step = find(&quad, Technique::NakedQuad).unwrap();
+    assert_eq!(step.eliminations.len(), 5 * 4);
+    assert_eq!(find(&marks(|_| {}), Technique::NakedQuad), None);
+}
+
+#[test]
+fn hidden_triples_and_quads() {
+    let confine = |digits: &'static [u8], width: usize| {
+        marks(move |m| {
+            for c in width + 1..=9 {
+                for &d in digits {
+                    m[cell(1, c)].remove(d);
+                }
+            }
+        })
+    };
+    let step = find(&confine(&[7, 8, 9], 3), Technique::HiddenTriple).unwrap();
+    assert_eq!(step.cells, vec![cell(1, 1), cell(1, 2), cell(1, 3)]);
+    assert_eq!(step.eliminations.len(), 3 * 6);
+    let step = find(&confine(&[6, 7, 8, 9], 4), Technique::HiddenQuad).unwrap();
+    assert_eq!(step.eliminations.len(), 4 * 5);
+    assert_eq!(find(&marks(|_| {}), Technique::HiddenTriple), None);
+    assert_eq!(find(&marks(|_| {}), Technique::HiddenQuad), None);
+}
+
+#[test]
+fn swordfish_and_jellyfish() {
+    let fish_in = |rows: &'static [usize]| {
+        marks(move |m| {
+            for &r in rows {
+                for c in 1..=9 {
+                    if !rows.contains(&c) {
+                        m[cell(r, c)].remove(5);
+                    }
+                }
+            }
+        })
+    };
+    // Rows 1, 5, 9 hold 5 only in columns 1, 5, 9.
+    let step = find(&fish_in(&[1, 5, 9]), Technique::Swordfish).unwrap();
+    assert_eq!(step.eliminations.len(), 3 * 6);
+    assert!(step.eliminations.contains(&(cell(2, 5), 5)));
+    let step = find(&fish_in(&[1, 3, 5, 7]), Technique::Jellyfish).unwrap();
+    assert_eq!(step.eliminations.len(), 4 * 5);
+    assert_eq!(find(&marks(|_| {}), Technique::Swordfish), None);
+    assert_eq!(find(&marks(|_| {}), Technique::Jellyfish), None);
+}
+
+#[test]
+fn bug_plus_one_fires_on_a_generated_puzzle() {
+    // datasets/generated_9x9.txt, line 48: solved by logic with one BUG+1 placement.
+    let puzzle = Grid::parse(
+        "..5..9.4...4.58....6.....3....6....8...9.27.569..3.4........1.24.7.......8.......",
+    )
+    .unwrap();
+    let path = explain(&Position::from_grid(&puzzle).unwrap());
+    assert!(path.solved);
+    let step = path
+        .steps
+        .iter()
+        .find(|s| s.technique == Technique::BugPlusOne)
+        .unwrap();
+    assert_eq!(step.placements.len(), 1);
+    assert!(step.explanation.starts_with("BUG+1: every empty cell but"));
+}
