@@ -2,7 +2,7 @@
 //! them, and write a dated run directory.
 //!
 //! * [`run`]: streaming, parallel solving, cross-checking, `runs.csv` / `mismatches.csv`;
-//! * [`records`]: the CSV rows;
+//! * [`records`]: the CSV rows; `output`: atomic files and the run's CSV writers;
 //! * [`summary`]: per corpus and solver statistics, from `runs.csv` alone;
 //! * [`charts`]: SVG charts from the summary;
 //! * [`report`]: `meta.csv`, `summary.csv` and the run's `README.md`.
@@ -13,6 +13,7 @@
 //! a `mismatch` row, never an abort.
 
 pub mod charts;
+mod output;
 pub mod records;
 pub mod report;
 pub mod run;
