@@ -25,6 +25,9 @@ use crate::random::Random;
 use crate::solver::{Outcome, Solver};
 use crate::symmetry::Symmetry;
 
+/// The most worker threads a run accepts (more only costs memory and start-up time).
+pub const MAX_THREADS: usize = 1024;
+
 /// Records solved in parallel between two flushes of the output.
 pub const CHUNK: usize = 256;
 
@@ -130,6 +133,12 @@ pub fn run(
     }
     if solvers.is_empty() {
         return Err(Error::InvalidArgument("no solver to run".into()));
+    }
+    if config.threads > MAX_THREADS {
+        return Err(Error::InvalidArgument(format!(
+            "--threads {}: at most {MAX_THREADS} worker threads",
+            config.threads
+        )));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)

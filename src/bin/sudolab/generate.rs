@@ -71,6 +71,13 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write) -> anyhow::Result<Sta
         grade: args.grade,
         max_attempts: args.max_attempts,
     };
+    let max_threads = sudolab::harness::run::MAX_THREADS;
+    if args.threads > max_threads {
+        bail!(
+            "--threads {}: at most {max_threads} worker threads",
+            args.threads
+        );
+    }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()?;
