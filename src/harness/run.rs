@@ -84,7 +84,12 @@ pub struct RunOutcome {
 
 /// Callbacks for progress and problems; the library itself never prints.
 pub trait Observer: Sync {
-    /// A corpus starts; `total` is its number of records when known.
+    /// Whether [`Observer::corpus_started`] needs the corpus's record count (counting costs a
+    /// second pass over the file, so it is done only for an observer that shows it).
+    fn wants_total(&self) -> bool {
+        false
+    }
+    /// A corpus starts; `total` is its number of records when known (and wanted).
     fn corpus_started(&self, _name: &str, _total: Option<u64>) {}
     /// `n` more records done.
     fn advanced(&self, _n: u64) {}
@@ -162,7 +167,8 @@ pub fn run(
         let reader = corpus::open(&path.display().to_string())?;
         let total = match config.sample {
             Some(n) => Some(n as u64),
-            None => count_records(path),
+            None if observer.wants_total() => count_records(path),
+            None => None,
         };
         observer.corpus_started(&name, total);
         let records: Box<dyn Iterator<Item = Result<Record>>> = match config.sample {

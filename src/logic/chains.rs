@@ -75,14 +75,13 @@ pub fn simple_colouring(position: &Position) -> Option<Step> {
                     if removed.len() == 1 { "sees" } else { "see" },
                     digit_name(digit)
                 );
-                return Some(Step {
-                    technique: Technique::SimpleColouring,
-                    placements: Vec::new(),
-                    eliminations: trapped,
-                    cells: chain.clone(),
-                    units: Vec::new(),
+                return Some(Step::eliminating(
+                    Technique::SimpleColouring,
+                    trapped,
+                    chain.clone(),
+                    Vec::new(),
                     explanation,
-                });
+                ));
             }
             // Wrap: two cells of one colour in the same unit make that colour false.
             for (same, other) in [(&ones, &twos), (&twos, &ones)] {
@@ -97,14 +96,14 @@ pub fn simple_colouring(position: &Position) -> Option<Step> {
                         position.names(other),
                         digit_name(digit)
                     );
-                    return Some(Step {
-                        technique: Technique::SimpleColouring,
-                        placements: Vec::new(),
-                        eliminations: same.iter().map(|&k| (k, digit)).collect(),
-                        cells: chain.clone(),
-                        units: Vec::new(),
+                    let eliminations = same.iter().map(|&k| (k, digit)).collect();
+                    return Some(Step::eliminating(
+                        Technique::SimpleColouring,
+                        eliminations,
+                        chain.clone(),
+                        Vec::new(),
                         explanation,
-                    });
+                    ));
                 }
             }
         }
@@ -174,14 +173,13 @@ pub fn x_chain(position: &Position) -> Option<Step> {
                             digit_name(digit),
                             position.names(&removed)
                         );
-                        return Some(Step {
-                            technique: Technique::XChain,
-                            placements: Vec::new(),
+                        return Some(Step::eliminating(
+                            Technique::XChain,
                             eliminations,
-                            cells: chain,
-                            units: Vec::new(),
+                            chain,
+                            Vec::new(),
                             explanation,
-                        });
+                        ));
                     }
                 }
                 if links >= 2 * geometry.side() {
@@ -281,14 +279,13 @@ pub fn xy_chain(position: &Position) -> Option<Step> {
                             digit_name(z),
                             position.names(&removed)
                         );
-                        return Some(Step {
-                            technique: Technique::XYChain,
-                            placements: Vec::new(),
+                        return Some(Step::eliminating(
+                            Technique::XYChain,
                             eliminations,
-                            cells: chain,
-                            units: Vec::new(),
+                            chain,
+                            Vec::new(),
                             explanation,
-                        });
+                        ));
                     }
                 }
                 if length >= side * 2 {

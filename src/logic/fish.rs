@@ -75,14 +75,13 @@ pub fn fish(position: &Position, k: usize) -> Option<Step> {
                     cover_names.join(", "),
                     position.names(&removed)
                 );
-                return Some(Step {
+                return Some(Step::eliminating(
                     technique,
-                    placements: Vec::new(),
                     eliminations,
                     cells,
                     units,
                     explanation,
-                });
+                ));
             }
         }
     }

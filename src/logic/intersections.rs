@@ -46,14 +46,14 @@ fn locked(position: &Position, pointing: bool) -> Option<Step> {
                 geometry.unit_name(target),
                 position.names(&cells)
             );
-            return Some(Step {
+            let units = vec![home, target];
+            return Some(Step::eliminating(
                 technique,
-                placements: Vec::new(),
                 eliminations,
-                cells: places,
-                units: vec![home, target],
+                places,
+                units,
                 explanation,
-            });
+            ));
         }
     }
     None

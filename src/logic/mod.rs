@@ -235,6 +235,26 @@ pub struct Step {
     pub explanation: String,
 }
 
+impl Step {
+    /// A step that only removes candidates.
+    pub(crate) fn eliminating(
+        technique: Technique,
+        eliminations: Vec<(usize, u8)>,
+        cells: Vec<usize>,
+        units: Vec<usize>,
+        explanation: String,
+    ) -> Step {
+        Step {
+            technique,
+            placements: Vec::new(),
+            eliminations,
+            cells,
+            units,
+            explanation,
+        }
+    }
+}
+
 /// Placed digits and pencil marks.
 #[derive(Debug, Clone)]
 pub struct Position {

@@ -91,14 +91,13 @@ pub fn naked(position: &Position, k: usize) -> Option<Step> {
                 set_name(digits),
                 geometry.unit_name(unit)
             );
-            return Some(Step {
+            return Some(Step::eliminating(
                 technique,
-                placements: Vec::new(),
                 eliminations,
                 cells,
-                units: vec![unit],
+                vec![unit],
                 explanation,
-            });
+            ));
         }
     }
     None
@@ -153,14 +152,13 @@ pub fn hidden(position: &Position, k: usize) -> Option<Step> {
                 list.join(", "),
                 position.names(&cells)
             );
-            return Some(Step {
+            return Some(Step::eliminating(
                 technique,
-                placements: Vec::new(),
                 eliminations,
                 cells,
-                units: vec![unit],
+                vec![unit],
                 explanation,
-            });
+            ));
         }
     }
     None

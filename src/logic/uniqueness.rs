@@ -58,14 +58,13 @@ pub fn unique_rectangle(position: &Position) -> Option<Step> {
                         set_name(ab),
                         position.name(fourth)
                     );
-                    return Some(Step {
-                        technique: Technique::UniqueRectangle,
-                        placements: Vec::new(),
+                    return Some(Step::eliminating(
+                        Technique::UniqueRectangle,
                         eliminations,
-                        cells: corners.to_vec(),
-                        units: Vec::new(),
+                        corners.to_vec(),
+                        Vec::new(),
                         explanation,
-                    });
+                    ));
                 }
             }
         }

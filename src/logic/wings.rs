@@ -80,14 +80,14 @@ fn wing(position: &Position, pivot_size: u32) -> Option<Step> {
                     "one of them is (or the pivot)",
                     &format!("one of them (or the pivot) is {}", digit_name(z)),
                 );
-                return Some(Step {
+                let cells = vec![pivot, a, b];
+                return Some(Step::eliminating(
                     technique,
-                    placements: Vec::new(),
                     eliminations,
-                    cells: vec![pivot, a, b],
-                    units: Vec::new(),
+                    cells,
+                    Vec::new(),
                     explanation,
-                });
+                ));
             }
         }
     }
@@ -158,14 +158,15 @@ pub fn w_wing(position: &Position) -> Option<Step> {
                         digit_name(y),
                         position.names(&removed)
                     );
-                    return Some(Step {
-                        technique: Technique::WWing,
-                        placements: Vec::new(),
+                    let cells = vec![a, b, c, d];
+                    let units = vec![unit];
+                    return Some(Step::eliminating(
+                        Technique::WWing,
                         eliminations,
-                        cells: vec![a, b, c, d],
-                        units: vec![unit],
+                        cells,
+                        units,
                         explanation,
-                    });
+                    ));
                 }
             }
         }

@@ -99,6 +99,9 @@ impl Console {
 }
 
 impl Observer for Console {
+    fn wants_total(&self) -> bool {
+        self.bar.is_some()
+    }
     fn corpus_started(&self, name: &str, total: Option<u64>) {
         if let Some(bar) = &self.bar {
             bar.set_position(0);
