@@ -260,7 +260,8 @@ fn bug_plus_one_needs_all_but_one_cell_bivalue() {
 
 #[test]
 fn simple_colouring_fires_on_a_generated_puzzle() {
-    // datasets/generated_9x9.txt, line 19: solved by logic with one simple-colouring step.
+    // Made by `sudolab generate --seed 2026` (line 19 of datasets/generated_9x9.txt before
+    // grids were seeded on the diagonal): solved by logic with one simple-colouring step.
     let puzzle = Grid::parse(
         "..2.....46.782..1.9...1.....9....73...6..8......73.6...71..6.8.8....4..5..92....7",
     )
@@ -403,7 +404,8 @@ fn swordfish_and_jellyfish() {
 
 #[test]
 fn bug_plus_one_fires_on_a_generated_puzzle() {
-    // datasets/generated_9x9.txt, line 48: solved by logic with one BUG+1 placement.
+    // Made by `sudolab generate --seed 2026` (line 48 of datasets/generated_9x9.txt before
+    // grids were seeded on the diagonal): solved by logic with one BUG+1 placement.
     let puzzle = Grid::parse(
         "..5..9.4...4.58....6.....3....6....8...9.27.569..3.4........1.24.7.......8.......",
     )

@@ -1,0 +1,228 @@
+//! Unavoidable sets of a complete grid: the generator's shortcut for clues that must stay.
+//!
+//! A set of cells of a solution grid is *unavoidable* when its digits can be rearranged
+//! into another valid grid that agrees everywhere else. A puzzle whose givens miss an
+//! unavoidable set has at least two solutions, so when removing a clue would leave such a
+//! set without a given, the clue must stay, and no search is needed to know it.
+//!
+//! # Which sets
+//!
+//! Only the two-digit sets, which are cheap to find exactly. For digits `a` and `b` the
+//! `2 * side` cells holding them fall apart into minimal groups that can swap `a` and `b`
+//! on their own: a group is a set of rows `R` such that every column and every box has its
+//! `a` and its `b` both in `R` or both outside. They are the connected components of a graph
+//! on the rows in which, for every column and every box, the row of its `a` is joined to
+//! the row of its `b` (rows as bits of a `u32`, components grown by OR-ing neighbours). Each
+//! group smaller than the whole pair is an unavoidable set of `2 * |R|` cells (the 4-cell
+//! "deadly rectangle" is the smallest). A 9x9 grid has a few dozen of them.
+//!
+//! # Layout
+//!
+//! The sets are stored flat: `cells` holds every set's cells one set after another,
+//! `set_ends[i]` is where set `i` ends, and `sets_of_cell` lists, per cell, the sets that
+//! contain it (flat again, delimited by `cell_ends`). Built once per grid; a query walks the
+//! handful of sets of one cell.
+
+use crate::grid::Grid;
+
+/// The two-digit unavoidable sets of one solution grid, indexed by cell.
+#[derive(Debug, Clone)]
+pub struct UnavoidableSets {
+    /// The cells of all sets, set after set.
+    cells: Vec<u16>,
+    /// `set_ends[i]`: one past the last cell of set `i` in `cells`.
+    set_ends: Vec<u32>,
+    /// For each cell, the numbers of the sets that contain it, cell after cell.
+    sets_of_cell: Vec<u32>,
+    /// `cell_ends[c]`: one past the last entry of cell `c` in `sets_of_cell`.
+    cell_ends: Vec<u32>,
+}
+
+impl UnavoidableSets {
+    /// The two-digit unavoidable sets of `solution`, a complete valid grid.
+    pub fn of(solution: &Grid) -> UnavoidableSets {
+        let side = solution.side();
+        let n = solution.box_side();
+        debug_assert!(solution.is_filled() && solution.conflicts().is_empty());
+        // For each digit: the column it takes in each row, the row it takes in each column,
+        // the row it takes in each box.
+        let mut column_in_row = vec![0u8; (side + 1) * side];
+        let mut row_in_column = vec![0u8; (side + 1) * side];
+        let mut row_in_box = vec![0u8; (side + 1) * side];
+        for (cell, &digit) in solution.cells().iter().enumerate() {
+            let (row, column) = (cell / side, cell % side);
+            let box_number = (row / n) * n + column / n;
+            let d = digit as usize * side;
+            column_in_row[d + row] = column as u8;
+            row_in_column[d + column] = row as u8;
+            row_in_box[d + box_number] = row as u8;
+        }
+        let mut cells = Vec::new();
+        let mut set_ends = Vec::new();
+        for a in 1..=side {
+            for b in a + 1..=side {
+                // Rows joined by a column or a box (bit `r` of `linked[q]`: row `r` is
+                // joined to row `q`); a group is a connected component of this graph.
+                let mut linked = [0u32; 25];
+                for unit in 0..side {
+                    for rows in [&row_in_column, &row_in_box] {
+                        let (p, q) = (rows[a * side + unit], rows[b * side + unit]);
+                        linked[p as usize] |= 1 << q;
+                        linked[q as usize] |= 1 << p;
+                    }
+                }
+                let mut ungrouped: u32 = (1 << side) - 1;
+                while ungrouped != 0 {
+                    let mut group = ungrouped & ungrouped.wrapping_neg();
+                    loop {
+                        let mut grown = group;
+                        let mut members = group;
+                        while members != 0 {
+                            grown |= linked[members.trailing_zeros() as usize];
+                            members &= members - 1;
+                        }
+                        if grown == group {
+                            break;
+                        }
+                        group = grown;
+                    }
+                    ungrouped &= !group;
+                    if group.count_ones() as usize == side {
+                        // The whole pair: every puzzle with a given of `a` or `b` hits it.
+                        continue;
+                    }
+                    for row in (0..side).filter(|row| group >> row & 1 == 1) {
+                        for digit in [a, b] {
+                            let column = column_in_row[digit * side + row] as usize;
+                            cells.push((row * side + column) as u16);
+                        }
+                    }
+                    set_ends.push(cells.len() as u32);
+                }
+            }
+        }
+        // Invert: the sets of each cell.
+        let mut counts = vec![0u32; side * side];
+        for &cell in &cells {
+            counts[cell as usize] += 1;
+        }
+        let mut cell_ends = Vec::with_capacity(side * side);
+        let mut total = 0;
+        for count in &counts {
+            total += count;
+            cell_ends.push(total);
+        }
+        let mut sets_of_cell = vec![0u32; total as usize];
+        let mut next: Vec<u32> = cell_ends
+            .iter()
+            .zip(&counts)
+            .map(|(end, count)| end - count)
+            .collect();
+        let mut start = 0;
+        for (set, &end) in set_ends.iter().enumerate() {
+            for &cell in &cells[start..end as usize] {
+                let slot = &mut next[cell as usize];
+                sets_of_cell[*slot as usize] = set as u32;
+                *slot += 1;
+            }
+            start = end as usize;
+        }
+        UnavoidableSets {
+            cells,
+            set_ends,
+            sets_of_cell,
+            cell_ends,
+        }
+    }
+
+    /// Number of sets.
+    pub fn len(&self) -> usize {
+        self.set_ends.len()
+    }
+
+    /// Whether there is no set (no two digits of the grid can swap on their own).
+    pub fn is_empty(&self) -> bool {
+        self.set_ends.is_empty()
+    }
+
+    /// The cells of set `set`.
+    pub fn set(&self, set: usize) -> &[u16] {
+        let start = if set == 0 {
+            0
+        } else {
+            self.set_ends[set - 1] as usize
+        };
+        &self.cells[start..self.set_ends[set] as usize]
+    }
+
+    /// Whether some set containing `cell` has no given in `puzzle` (a puzzle of the grid's
+    /// size): then `puzzle` has a second solution, and `cell`, if it was just removed, must go
+    /// back.
+    pub fn misses_at(&self, puzzle: &Grid, cell: usize) -> bool {
+        let start = if cell == 0 {
+            0
+        } else {
+            self.cell_ends[cell - 1] as usize
+        };
+        self.sets_of_cell[start..self.cell_ends[cell] as usize]
+            .iter()
+            .any(|&set| {
+                self.set(set as usize)
+                    .iter()
+                    .all(|&c| puzzle.get(c as usize) == 0)
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitmask::BitmaskSolver;
+    use crate::bitmask::Level;
+    use crate::solver::Solver;
+
+    #[test]
+    fn every_set_swaps_into_another_valid_grid() {
+        let mut random = crate::random::Random::new(11);
+        for n in [2, 3, 4] {
+            for _ in 0..5 {
+                let grid = super::super::random_grid(n, &mut random).expect("a grid");
+                let sets = UnavoidableSets::of(&grid);
+                for set in 0..sets.len() {
+                    let cells = sets.set(set);
+                    let digits: Vec<u8> = cells.iter().map(|&c| grid.get(c as usize)).collect();
+                    let (a, b) = (digits[0], digits[1]);
+                    assert!(digits.iter().all(|&d| d == a || d == b));
+                    let mut swapped = grid.clone();
+                    for &c in cells {
+                        let d = grid.get(c as usize);
+                        swapped.set(c as usize, if d == a { b } else { a });
+                    }
+                    assert!(swapped.conflicts().is_empty(), "set {cells:?} of {grid}");
+                    assert_ne!(swapped, grid);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_puzzle_missing_a_set_has_two_solutions_by_the_solver() {
+        let mut random = crate::random::Random::new(5);
+        let solver = BitmaskSolver::new(Level::Singles);
+        let mut checked = 0;
+        for _ in 0..20 {
+            let grid = super::super::random_grid(3, &mut random).expect("a grid");
+            let sets = UnavoidableSets::of(&grid);
+            for set in 0..sets.len() {
+                let mut puzzle = grid.clone();
+                for &c in sets.set(set) {
+                    puzzle.set(c as usize, 0);
+                }
+                assert!(sets.misses_at(&puzzle, sets.set(set)[0] as usize));
+                assert_eq!(solver.count(&puzzle, 2).count, 2, "{puzzle}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 20, "only {checked} sets in 20 grids");
+    }
+}
