@@ -187,3 +187,26 @@ fn generated_corpus_verifies_and_bad_arguments_are_refused() {
     assert_eq!(code, Some(2));
     assert!(stderr.contains("4, 9, 16 or 25"), "{stderr}");
 }
+
+#[test]
+fn a_tiny_node_budget_is_reported_not_hidden() {
+    // One node per test cannot decide the hard 16x16 tests: the puzzle stays unique, and
+    // the run says it is not proven minimal and how to raise the budget.
+    let (code, stdout, stderr) = cli(&[
+        "generate",
+        "--size",
+        "16",
+        "--seed",
+        "3",
+        "--check-nodes",
+        "1",
+    ]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains("1 of 1 puzzles are unique but not proven minimal"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--check-nodes"), "{stderr}");
+    let puzzle = sudolab::grid::Grid::parse(stdout.trim()).unwrap();
+    assert_eq!(by_name("dlx").unwrap().count(&puzzle, 2).count, 1);
+}

@@ -27,10 +27,11 @@
 //!    leaves no removable clue. With a symmetry, the result is minimal among symmetric
 //!    removals (no whole orbit can go).
 //!
-//! Each test may search at most [`CHECK_NODES`] nodes; a clue whose test runs out is kept
-//! and counted in [`Generated::undecided`]. On 4x4 and 9x9 grids this has not happened in
-//! any run (9x9 tests take tens of nodes), and those puzzles are proven minimal. On 16x16
-//! grids a few percent of puzzles keep such a clue (3 of 50 with seed 2026). Sparse 25x25
+//! Each test may search at most [`default_check_nodes`] nodes (or [`Options::check_nodes`]);
+//! a clue whose test runs out is kept and counted in [`Generated::undecided`]. On 4x4 and
+//! 9x9 grids this has not happened in any run (9x9 tests take tens of nodes), and those
+//! puzzles are proven minimal. On 16x16 grids the default budget proved every puzzle of the
+//! runs measured minimal (a tenth of it left 3 of 50 unproven with seed 2026). Sparse 25x25
 //! puzzles defeat the bitmask solver (a single test near 300 clues took from 0.5 to 13 s
 //! when measured), so 25x25 output is unique but usually not proven minimal. The CLI says
 //! how many puzzles of a run are not proven minimal.
@@ -226,6 +227,8 @@ pub struct Options {
     pub grade: Option<GradeTarget>,
     /// Attempts per puzzle before giving up on the clue bounds and grade.
     pub max_attempts: u32,
+    /// Search nodes one uniqueness test may take ([`default_check_nodes`] when `None`).
+    pub check_nodes: Option<u64>,
 }
 
 impl Default for Options {
@@ -237,6 +240,7 @@ impl Default for Options {
             max_clues: None,
             grade: None,
             max_attempts: 1000,
+            check_nodes: None,
         }
     }
 }
@@ -250,7 +254,7 @@ pub struct Generated {
     pub solution: Grid,
     /// Grids drawn before one met the clue bounds (1 = the first).
     pub attempts: u32,
-    /// Orbits kept because their uniqueness test hit [`CHECK_NODES`] (0: proven minimal).
+    /// Orbits kept because their uniqueness test ran out of nodes (0: proven minimal).
     pub undecided: usize,
 }
 
@@ -281,15 +285,30 @@ pub fn random_grid(n: usize, random: &mut Random) -> Result<Grid> {
     )))
 }
 
-/// Search nodes one uniqueness test may take before the clue is kept undecided. No test on a
-/// 4x4 or 9x9 grid has come near it (9x9 tests take tens of nodes); some 16x16 tests and
-/// many sparse 25x25 tests exceed it, and there it bounds the run.
-pub const CHECK_NODES: u64 = 20_000;
+/// Search nodes one uniqueness test may take, by default, before its clue is kept
+/// undecided: 200,000 up to 16x16, 20,000 for 25x25. No 4x4 or 9x9 test comes near it
+/// (9x9 tests take tens of nodes). On 16x16 it makes every puzzle proven minimal in the
+/// runs measured (`generate --size 16 --count 50 --seed 2026 --threads 1`: 20,000 nodes,
+/// 7.1 s and 3 puzzles not proven minimal; 200,000 nodes, 10.2 s and none). Sparse 25x25
+/// tests exceed any budget that keeps a run to minutes, so there it only bounds the run.
+pub fn default_check_nodes(box_side: usize) -> u64 {
+    if box_side <= 4 {
+        200_000
+    } else {
+        20_000
+    }
+}
 
-/// Removes clues from `solution` in random orbit order while the puzzle stays unique.
-/// Returns the puzzle and the number of orbits kept because their test hit [`CHECK_NODES`]:
-/// when that is 0 the puzzle is minimal; otherwise it is unique but possibly not minimal.
-pub fn minimal_puzzle(solution: &Grid, symmetry: Symmetry, random: &mut Random) -> (Grid, usize) {
+/// Removes clues from `solution` in random orbit order while the puzzle stays unique, each
+/// uniqueness test searching at most `check_nodes` nodes. Returns the puzzle and the number
+/// of orbits kept because their test ran out of nodes: when that is 0 the puzzle is
+/// minimal; otherwise it is unique but possibly not minimal.
+pub fn minimal_puzzle(
+    solution: &Grid,
+    symmetry: Symmetry,
+    check_nodes: u64,
+    random: &mut Random,
+) -> (Grid, usize) {
     let mut orbits = symmetry.orbits(solution.side());
     random.shuffle(&mut orbits);
     let mut puzzle = solution.clone();
@@ -313,7 +332,7 @@ pub fn minimal_puzzle(solution: &Grid, symmetry: Symmetry, random: &mut Random) 
             if givens.forces(&puzzle, cell, solution.get(cell)) {
                 continue;
             }
-            match bitmask::has_solution_without(&puzzle, cell, solution.get(cell), CHECK_NODES) {
+            match bitmask::has_solution_without(&puzzle, cell, solution.get(cell), check_nodes) {
                 Some(false) => {}
                 Some(true) => keep = true,
                 None => {
@@ -399,7 +418,11 @@ pub fn generate_one(options: &Options, seed: u64, index: u64) -> Result<Generate
     let mut random = Random::for_item(seed, index);
     for attempt in 1..=options.max_attempts.max(1) {
         let solution = random_grid(options.box_side, &mut random)?;
-        let (puzzle, undecided) = minimal_puzzle(&solution, options.symmetry, &mut random);
+        let check_nodes = options
+            .check_nodes
+            .unwrap_or_else(|| default_check_nodes(options.box_side));
+        let (puzzle, undecided) =
+            minimal_puzzle(&solution, options.symmetry, check_nodes, &mut random);
         let clues = puzzle.givens();
         let fits = options.min_clues.is_none_or(|k| clues >= k)
             && options.max_clues.is_none_or(|k| clues <= k)

@@ -38,6 +38,10 @@ pub struct GenerateArgs {
     /// Grids to try per puzzle before giving up on the clue bounds.
     #[arg(long, default_value_t = 1000)]
     max_attempts: u32,
+    /// Search nodes one uniqueness test may take before its clue is kept unproven (default:
+    /// 200000 up to 16x16, 20000 for 25x25). Larger proves more 25x25 clues, slowly.
+    #[arg(long)]
+    check_nodes: Option<u64>,
     /// Worker threads (0 = every core).
     #[arg(long, default_value_t = 0)]
     threads: usize,
@@ -70,6 +74,7 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write) -> anyhow::Result<Sta
         max_clues: args.max_clues,
         grade: args.grade,
         max_attempts: args.max_attempts,
+        check_nodes: args.check_nodes,
     };
     let max_threads = sudolab::harness::run::MAX_THREADS;
     if args.threads > max_threads {
@@ -131,9 +136,11 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write) -> anyhow::Result<Sta
     if unproven > 0 {
         eprintln!(
             "sudolab: note: {unproven} of {} puzzles are unique but not proven minimal: some \
-             uniqueness tests exceeded {} search nodes and their clues were kept",
+             uniqueness tests exceeded {} search nodes and their clues were kept \
+             (--check-nodes raises the budget)",
             args.count,
-            generate::CHECK_NODES
+            args.check_nodes
+                .unwrap_or_else(|| generate::default_check_nodes(box_side))
         );
     }
     Ok(Status::Success)
