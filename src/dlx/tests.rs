@@ -72,10 +72,23 @@ fn count_limit_stops_and_restores() {
 #[test]
 fn random_tie_breaking_keeps_the_count() {
     let mut dlx = classic::queens(8).unwrap().dlx();
+    let leftmost = dlx.count(0).nodes;
+    let mut paths = Vec::new();
     for seed in [1, 2, 99] {
         dlx.set_tie_break_seed(Some(seed));
-        assert_eq!(dlx.count(0).solutions, 92);
+        let stats = dlx.count(0);
+        assert_eq!(stats.solutions, 92);
+        assert!(dlx.sanity().is_ok());
+        paths.push(stats.nodes);
     }
+    // The seeds do change the search (else the option would be a no-op).
+    assert!(
+        paths.iter().any(|&nodes| nodes != leftmost),
+        "{leftmost} {paths:?}"
+    );
+    let mut langford = classic::langford(7).unwrap().dlx();
+    langford.set_tie_break_seed(Some(5));
+    assert_eq!(langford.count(0).solutions, 52);
 }
 
 #[test]
