@@ -32,13 +32,7 @@ fn small_grids_unique_and_minimal_for_both_engines() {
     let dlx = by_name("dlx").unwrap();
     let bitmask = by_name("bitmask").unwrap();
     for box_side in [2, 3] {
-        for symmetry in [
-            Symmetry::None,
-            Symmetry::Rot180,
-            Symmetry::Rot90,
-            Symmetry::Diagonal,
-            Symmetry::Mirror,
-        ] {
+        for symmetry in Symmetry::ALL {
             for seed in 0..4 {
                 let options = Options {
                     box_side,

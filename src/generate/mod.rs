@@ -101,6 +101,15 @@ impl std::str::FromStr for Symmetry {
 }
 
 impl Symmetry {
+    /// Every symmetry, in the order the CLI lists them.
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::None,
+        Symmetry::Rot180,
+        Symmetry::Rot90,
+        Symmetry::Diagonal,
+        Symmetry::Mirror,
+    ];
+
     /// The image of cell (r, c) under one step of the symmetry, for side `side`.
     fn step(self, side: usize, r: usize, c: usize) -> (usize, usize) {
         let last = side - 1;
@@ -456,13 +465,7 @@ mod tests {
 
     #[test]
     fn orbits_partition_the_grid() {
-        for symmetry in [
-            Symmetry::None,
-            Symmetry::Rot180,
-            Symmetry::Rot90,
-            Symmetry::Diagonal,
-            Symmetry::Mirror,
-        ] {
+        for symmetry in Symmetry::ALL {
             let orbits = symmetry.orbits(9);
             let mut cells: Vec<usize> = orbits.concat();
             cells.sort_unstable();

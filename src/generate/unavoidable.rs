@@ -19,10 +19,10 @@
 //!
 //! # Layout
 //!
-//! The sets are stored flat: `cells` holds every set's cells one set after another,
-//! `set_ends[i]` is where set `i` ends, and `sets_of_cell` lists, per cell, the sets that
-//! contain it (flat again, delimited by `cell_ends`). Built once per grid; a query walks the
-//! handful of sets of one cell.
+//! The sets are stored flat: `cells` holds every set's cells one set after another, set `i`
+//! at `cells[set_bounds[i]..set_bounds[i + 1]]`, and `sets_of_cell` lists, per cell, the
+//! sets that contain it (flat again: cell `c`'s at `cell_bounds[c]..cell_bounds[c + 1]`).
+//! Built once per grid; a query walks the handful of sets of one cell.
 
 use crate::grid::Grid;
 
@@ -31,12 +31,12 @@ use crate::grid::Grid;
 pub struct UnavoidableSets {
     /// The cells of all sets, set after set.
     cells: Vec<u16>,
-    /// `set_ends[i]`: one past the last cell of set `i` in `cells`.
-    set_ends: Vec<u32>,
+    /// Where each set starts in `cells`, and one more entry: the end of the last.
+    set_bounds: Vec<u32>,
     /// For each cell, the numbers of the sets that contain it, cell after cell.
     sets_of_cell: Vec<u32>,
-    /// `cell_ends[c]`: one past the last entry of cell `c` in `sets_of_cell`.
-    cell_ends: Vec<u32>,
+    /// Where each cell's entries start in `sets_of_cell`, and one more entry: the end.
+    cell_bounds: Vec<u32>,
 }
 
 impl UnavoidableSets {
@@ -59,7 +59,7 @@ impl UnavoidableSets {
             row_in_box[d + box_number] = row as u8;
         }
         let mut cells = Vec::new();
-        let mut set_ends = Vec::new();
+        let mut set_bounds = vec![0u32];
         for a in 1..=side {
             for b in a + 1..=side {
                 // Rows joined by a column or a box (bit `r` of `linked[q]`: row `r` is
@@ -98,80 +98,60 @@ impl UnavoidableSets {
                             cells.push((row * side + column) as u16);
                         }
                     }
-                    set_ends.push(cells.len() as u32);
+                    set_bounds.push(cells.len() as u32);
                 }
             }
         }
-        // Invert: the sets of each cell.
-        let mut counts = vec![0u32; side * side];
+        // Invert: the sets of each cell (count, prefix sums, fill).
+        let mut cell_bounds = vec![0u32; side * side + 1];
         for &cell in &cells {
-            counts[cell as usize] += 1;
+            cell_bounds[cell as usize + 1] += 1;
         }
-        let mut cell_ends = Vec::with_capacity(side * side);
-        let mut total = 0;
-        for count in &counts {
-            total += count;
-            cell_ends.push(total);
+        for cell in 0..side * side {
+            cell_bounds[cell + 1] += cell_bounds[cell];
         }
-        let mut sets_of_cell = vec![0u32; total as usize];
-        let mut next: Vec<u32> = cell_ends
-            .iter()
-            .zip(&counts)
-            .map(|(end, count)| end - count)
-            .collect();
-        let mut start = 0;
-        for (set, &end) in set_ends.iter().enumerate() {
-            for &cell in &cells[start..end as usize] {
+        let mut sets_of_cell = vec![0u32; cells.len()];
+        let mut next = cell_bounds[..side * side].to_vec();
+        for (set, bounds) in set_bounds.windows(2).enumerate() {
+            for &cell in &cells[bounds[0] as usize..bounds[1] as usize] {
                 let slot = &mut next[cell as usize];
                 sets_of_cell[*slot as usize] = set as u32;
                 *slot += 1;
             }
-            start = end as usize;
         }
         UnavoidableSets {
             cells,
-            set_ends,
+            set_bounds,
             sets_of_cell,
-            cell_ends,
+            cell_bounds,
         }
     }
 
     /// Number of sets.
     pub fn len(&self) -> usize {
-        self.set_ends.len()
+        self.set_bounds.len() - 1
     }
 
     /// Whether there is no set (no two digits of the grid can swap on their own).
     pub fn is_empty(&self) -> bool {
-        self.set_ends.is_empty()
+        self.len() == 0
     }
 
     /// The cells of set `set`.
     pub fn set(&self, set: usize) -> &[u16] {
-        let start = if set == 0 {
-            0
-        } else {
-            self.set_ends[set - 1] as usize
-        };
-        &self.cells[start..self.set_ends[set] as usize]
+        &self.cells[self.set_bounds[set] as usize..self.set_bounds[set + 1] as usize]
     }
 
     /// Whether some set containing `cell` has no given in `puzzle` (a puzzle of the grid's
     /// size): then `puzzle` has a second solution, and `cell`, if it was just removed, must go
     /// back.
     pub fn misses_at(&self, puzzle: &Grid, cell: usize) -> bool {
-        let start = if cell == 0 {
-            0
-        } else {
-            self.cell_ends[cell - 1] as usize
-        };
-        self.sets_of_cell[start..self.cell_ends[cell] as usize]
-            .iter()
-            .any(|&set| {
-                self.set(set as usize)
-                    .iter()
-                    .all(|&c| puzzle.get(c as usize) == 0)
-            })
+        let entries = self.cell_bounds[cell] as usize..self.cell_bounds[cell + 1] as usize;
+        self.sets_of_cell[entries].iter().any(|&set| {
+            self.set(set as usize)
+                .iter()
+                .all(|&c| puzzle.get(c as usize) == 0)
+        })
     }
 }
 
