@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use sudolab::corpus;
+use sudolab::corpus::CorpusReader;
 use sudolab::grid::Grid;
 use sudolab::solver;
 
@@ -20,7 +20,7 @@ fn load(path: &Path, limit: usize) -> Option<Vec<Grid>> {
         eprintln!("skipped: {} is absent", path.display());
         return None;
     }
-    let reader = corpus::open(path.to_str()?).ok()?;
+    let reader = CorpusReader::from_path(path).ok()?;
     Some(
         reader
             .filter_map(Result::ok)

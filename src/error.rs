@@ -16,6 +16,8 @@ pub struct Location {
     pub line: Option<u64>,
     /// The column in characters, counted from 1.
     pub column: Option<u64>,
+    /// The field of a line with several (`puzzle`, `count`, `solution`, ...), if any.
+    pub field: Option<&'static str>,
 }
 
 impl Location {
@@ -25,6 +27,15 @@ impl Location {
             source: None,
             line: Some(line),
             column: Some(column),
+            field: None,
+        }
+    }
+
+    /// A location on a line, without a column.
+    pub fn line(line: u64) -> Location {
+        Location {
+            line: Some(line),
+            ..Location::default()
         }
     }
 }
@@ -37,6 +48,9 @@ impl fmt::Display for Location {
         }
         if let Some(column) = self.column {
             write!(f, ", column {column}")?;
+        }
+        if let Some(field) = self.field {
+            write!(f, " ({field} field)")?;
         }
         Ok(())
     }
@@ -94,11 +108,30 @@ pub enum ParseErrorKind {
         /// The blank cell in `r3c5` notation.
         cell: String,
     },
-    /// A multi-line grid cut off by the end of the input.
-    #[error("truncated grid: {found} cells before the end of the input")]
+    /// A multi-line grid that ends before its last row (at a blank line, a line that is not
+    /// a row, or the end of the input).
+    #[error("truncated grid: {rows} of {side} rows, then {end}")]
     Truncated {
-        /// Cells read before the end.
-        found: usize,
+        /// Rows read.
+        rows: usize,
+        /// Rows the grid needs.
+        side: usize,
+        /// What ended it, e.g. "a blank line (line 12)".
+        end: String,
+    },
+    /// A separator line inside a band of a multi-line grid (a row is missing or extra above).
+    #[error("separator line after row {row} of the grid: bands have {band} rows, so a row is missing or extra above it")]
+    MisplacedSeparator {
+        /// Rows of the grid read before the separator.
+        row: usize,
+        /// Rows per band.
+        band: usize,
+    },
+    /// A line longer than the reader accepts; reading stops there.
+    #[error("line longer than {limit} bytes; reading stopped (is this a puzzle file?)")]
+    LineTooLong {
+        /// The bound, in bytes.
+        limit: usize,
     },
     /// A row of a multi-line grid whose length does not fit the grid being read.
     #[error("a row of {found} cells in a grid of side {side}")]
@@ -148,10 +181,47 @@ pub enum CoverErrorKind {
     #[error("no primary items (the first line must name at least one)")]
     NoPrimaryItems,
     /// An item name with a character the format reserves.
-    #[error("bad item name {name:?} (names may not contain '|' or ':', colors are not supported)")]
+    #[error("bad item name {name:?} (names may not contain '|' or ':')")]
     BadItemName {
         /// The name.
         name: String,
+    },
+    /// Knuth's DLX3/MCC multiplicity syntax (`u:v|name` or `v|name`) on the item line.
+    #[error("item multiplicities ({text:?}, Knuth's DLX3/MCC format) are not supported: every primary item is covered exactly once")]
+    Multiplicity {
+        /// The token as written.
+        text: String,
+    },
+    /// A colour (`item:colour`) on an item that cannot have one.
+    #[error("{text:?}: a colour may only be given to a secondary item (declared after '|' on the first line), and {item:?} is primary")]
+    ColourOnPrimary {
+        /// The token as written.
+        text: String,
+        /// The item.
+        item: String,
+    },
+    /// An option gives a colour, which this engine does not handle.
+    #[error("{text:?}: colours (Knuth's DLX2 format) are not supported by this reader")]
+    ColourUnsupported {
+        /// The token as written.
+        text: String,
+    },
+    /// A line longer than the reader accepts; reading stops there.
+    #[error("line longer than {limit} bytes")]
+    LineTooLong {
+        /// The bound, in bytes.
+        limit: usize,
+    },
+    /// A line that is not valid UTF-8.
+    #[error("the line is not valid UTF-8 text")]
+    NotUtf8,
+    /// The problem needs more nodes than the dancing-links arrays can index.
+    #[error("too large: {nodes} nodes, but the links index at most {limit}")]
+    TooLarge {
+        /// Nodes needed.
+        nodes: u64,
+        /// The most the arrays hold.
+        limit: u64,
     },
 }
 

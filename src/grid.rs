@@ -13,7 +13,9 @@
 //!
 //! * One line: all cells row-major (`16`, `81`, `256` or `625` characters).
 //! * "Pretty" grids over several lines: whitespace and the box separators `|` and `+` are
-//!   ignored, and a line made only of `-`, `+`, `|`, `=` and spaces is a separator line.
+//!   ignored, and a line made only of `-`, `+`, `|`, `=` and spaces is a separator line,
+//!   except a line of dashes as long as a row (`---------`), which is a row of blanks.
+//!   [`crate::corpus`] states the full rules for files of many grids.
 //! * Lines starting with `#` are comments.
 //!
 //! ```
@@ -108,27 +110,32 @@ pub(crate) fn token(ch: char) -> Token {
     }
 }
 
-/// Whether a line is a box separator of a pretty grid (only `-+|=` and whitespace, and not a
-/// full one-line grid of `-` blanks).
-pub(crate) fn is_separator_line(line: &str) -> bool {
+/// Row lengths and one-line cell counts of every supported size: a line of dashes this long
+/// is a row (or grid) of blank cells, not a separator.
+pub(crate) const ROW_LENGTHS: [usize; 7] = [4, 9, 16, 25, 81, 256, 625];
+
+/// Whether a line is a box separator of a pretty grid. A separator is made only of `-`, `+`,
+/// `|`, `=` and whitespace; but a line of dashes (with only spaces or `|` between them) is a
+/// row of blank cells when its number of dashes is one of `row_lengths` (`---------` is an
+/// empty row of a 9x9 grid). A line with `+` or `=` is always a separator.
+pub(crate) fn is_separator_line(line: &str, row_lengths: &[usize]) -> bool {
     let mut dashes = 0;
+    let mut drawn = false;
     for ch in line.chars() {
         match ch {
             '-' => dashes += 1,
-            '+' | '|' | '=' => {}
+            '+' | '=' => drawn = true,
+            '|' => {}
             c if c.is_whitespace() => {}
             _ => return false,
         }
     }
-    !matches!(dashes, 16 | 81 | 256 | 625) || line.contains(['+', '|', '='])
+    drawn || !row_lengths.contains(&dashes)
 }
 
-/// Appends the cells of one line of puzzle text to `cells`. Separator lines add nothing.
-/// `line_number` is used for the error location.
-pub(crate) fn scan_line(line: &str, line_number: u64, cells: &mut Vec<u8>) -> Result<()> {
-    if is_separator_line(line) {
-        return Ok(());
-    }
+/// Appends the cells of one line of puzzle text to `cells`, ignoring whitespace, `|` and `+`.
+/// `line_number` is used for the error location. The caller decides about separator lines.
+pub(crate) fn scan_cells(line: &str, line_number: u64, cells: &mut Vec<u8>) -> Result<()> {
     for (index, ch) in line.chars().enumerate() {
         match token(ch) {
             Token::Cell(value) => cells.push(value),
@@ -142,6 +149,15 @@ pub(crate) fn scan_line(line: &str, line_number: u64, cells: &mut Vec<u8>) -> Re
         }
     }
     Ok(())
+}
+
+/// Appends the cells of one line of puzzle text to `cells`. Separator lines add nothing.
+/// `line_number` is used for the error location.
+pub(crate) fn scan_line(line: &str, line_number: u64, cells: &mut Vec<u8>) -> Result<()> {
+    if is_separator_line(line, &ROW_LENGTHS) {
+        return Ok(());
+    }
+    scan_cells(line, line_number, cells)
 }
 
 /// The column (counted from 1) of the `k`-th cell (counted from 0) of a line.
@@ -232,11 +248,7 @@ impl Grid {
         let last_line = lines.last().map(|l| l.0);
         let box_side = box_side_for(cells.len()).map_err(|kind| {
             let location = match (lines.len(), last_line) {
-                (1, Some(line)) => Location {
-                    source: None,
-                    line: Some(line),
-                    column: None,
-                },
+                (1, Some(line)) => Location::line(line),
                 _ => Location::default(),
             };
             Error::parse(location, kind)

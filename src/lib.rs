@@ -23,6 +23,7 @@
 //! * [`solver`]: the interface every solver sits behind, and the registry.
 //! * [`bitmask`]: the bitmask propagation solver.
 //! * [`dlx`]: exact cover by dancing links, generic; Sudoku as one encoding, the `dlx` solver.
+//! * [`input`]: bounded line reading, opening files (plain or gzip).
 //! * [`corpus`]: streaming readers for puzzle files.
 //! * [`symmetry`]: grid symmetries (relabelling, row/column/band/stack permutations,
 //!   transposition), to permute puzzles before solving.
@@ -44,6 +45,7 @@ pub mod generate;
 pub mod geometry;
 pub mod grid;
 pub mod harness;
+pub mod input;
 pub mod logic;
 pub mod random;
 pub mod solver;

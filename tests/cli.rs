@@ -157,7 +157,7 @@ fn cover_reads_knuths_format_and_names_bad_lines() {
     let out = sudolab(&["cover", "-"], "A B\nA B\nA Q\n");
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("<stdin>, line 3: unknown item \"Q\""),
+        text(&out.stderr).contains("<stdin>, line 3, column 3: unknown item \"Q\""),
         "{}",
         text(&out.stderr)
     );

@@ -85,7 +85,7 @@ fn check_records(name: &str, records: &[Record]) -> BTreeMap<String, usize> {
 fn techniques_are_sound_on_generated_puzzles() {
     for file in ["generated_9x9.txt", "generated_4x4.txt"] {
         let path = format!("{}/datasets/{file}", env!("CARGO_MANIFEST_DIR"));
-        let records: Vec<Record> = sudolab::corpus::open(&path)
+        let records: Vec<Record> = sudolab::corpus::CorpusReader::from_path(path.as_ref())
             .unwrap()
             .map(Result::unwrap)
             .collect();

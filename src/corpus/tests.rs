@@ -137,7 +137,14 @@ fn bad_lines_are_reported_and_reading_goes_on() {
 fn truncated_pretty_grid_and_ragged_rows() {
     let records = read("1 2 | 3 4\n3 4 | 1 2\n");
     let (location, kind) = parse_error(&records[0]);
-    assert_eq!(kind, &ParseErrorKind::Truncated { found: 8 });
+    assert_eq!(
+        kind,
+        &ParseErrorKind::Truncated {
+            rows: 2,
+            side: 4,
+            end: "the end of the input".into()
+        }
+    );
     assert_eq!(location.line, Some(1));
     let records = read("1 2 | 3 4\n3 4 1\n");
     assert_eq!(
@@ -174,4 +181,160 @@ fn expected_count_agreement() {
     assert!(!Exactly(5).agrees_with(4, 0));
     assert!(AtLeast(2).agrees_with(2, 2));
     assert!(!AtLeast(2).agrees_with(1, 2));
+}
+
+/// The Wikipedia puzzle as a pretty grid, without its row `skip` (0-based) when given.
+fn pretty(skip: Option<usize>) -> String {
+    let grid = Grid::parse(WIKIPEDIA).unwrap().to_pretty();
+    let mut row = 0;
+    let mut out = String::new();
+    for line in grid.lines() {
+        let is_row = !line.starts_with('-');
+        if is_row {
+            row += 1;
+            if Some(row - 1) == skip {
+                continue;
+            }
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn a_grid_missing_a_row_costs_one_record_before_a_blank_line() {
+    // Finding 2 of the reliability issue: the short grid used to swallow the next grid's
+    // first row, and every later grid was misread.
+    let text = format!("{}\n{}\n{}", pretty(Some(8)), pretty(None), pretty(None));
+    let records = read(&text);
+    assert_eq!(records.len(), 3, "{records:?}");
+    let (location, kind) = parse_error(&records[0]);
+    assert_eq!(location.line, Some(1));
+    assert!(
+        matches!(kind, ParseErrorKind::Truncated { rows: 8, side: 9, end } if end.contains("blank line")),
+        "{kind:?}"
+    );
+    for record in &records[1..] {
+        assert_eq!(record.as_ref().unwrap().puzzle.to_line(), WIKIPEDIA);
+    }
+}
+
+#[test]
+fn a_grid_missing_a_row_is_caught_by_its_separators_without_blank_lines() {
+    // Row 5 (in the middle band) is missing: the separator after the band comes one row
+    // early. The next grid, written straight after, is still read.
+    let text = format!("{}{}", pretty(Some(4)), pretty(None));
+    let records = read(&text);
+    let (location, kind) = parse_error(&records[0]);
+    assert_eq!(kind, &ParseErrorKind::MisplacedSeparator { row: 5, band: 3 });
+    assert_eq!(location.line, Some(7));
+    let good: Vec<_> = records.iter().filter_map(|r| r.as_ref().ok()).collect();
+    assert_eq!(good.len(), 1, "{records:?}");
+    assert_eq!(good[0].puzzle.to_line(), WIKIPEDIA);
+}
+
+#[test]
+fn a_bad_row_skips_the_rest_of_its_grid() {
+    let mut lines: Vec<String> = pretty(None).lines().map(String::from).collect();
+    lines[1] = "6 . . | 1 9 5 | . .".into(); // a short row
+    let text = format!("{}\n{}", lines.join("\n"), pretty(None));
+    let records = read(&text);
+    assert_eq!(records.len(), 2, "{records:?}");
+    assert_eq!(
+        parse_error(&records[0]).1,
+        &ParseErrorKind::RowLength { found: 8, side: 9 }
+    );
+    assert_eq!(records[1].as_ref().unwrap().puzzle.to_line(), WIKIPEDIA);
+}
+
+#[test]
+fn a_spaced_sixteen_cell_line_is_a_4x4_puzzle_unless_rows_follow() {
+    let records = read("1.3. ..1. .1.. 2.4.\n1.3. ..1. .1.. 2.4.\n\n");
+    // Two lines of 16 spaced cells with digits at most 4, back to back: the first starts a
+    // 16x16 grid, which the blank line truncates.
+    assert!(matches!(
+        parse_error(&records[0]).1,
+        ParseErrorKind::Truncated { rows: 2, side: 16, .. }
+    ));
+    let records = read("1.3. ..1. .1.. 2.4.\n\n1.3. ..1. .1.. 2.4.\n");
+    assert_eq!(records.len(), 2);
+    for record in records {
+        assert_eq!(record.unwrap().puzzle.to_line(), "1.3...1..1..2.4.");
+    }
+    // Followed by a one-line 9x9 puzzle: the 4x4 ends there and both are read.
+    let records = read(&format!("1.3. ..1. .1.. 2.4.\n{WIKIPEDIA}\n"));
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0].as_ref().unwrap().puzzle.side(), 4);
+    assert_eq!(records[1].as_ref().unwrap().puzzle.to_line(), WIKIPEDIA);
+    // A digit above 4 makes it a 16x16 row for sure.
+    let records = read("1.3. ..1. .1.. 2.9.\n");
+    assert!(matches!(
+        parse_error(&records[0]).1,
+        ParseErrorKind::Truncated { rows: 1, side: 16, .. }
+    ));
+}
+
+#[test]
+fn a_row_of_dashes_is_a_row_of_blanks() {
+    let mut rows: Vec<String> = Grid::parse(WIKIPEDIA)
+        .unwrap()
+        .to_line()
+        .as_bytes()
+        .chunks(9)
+        .map(|r| String::from_utf8(r.to_vec()).unwrap())
+        .collect();
+    rows[3] = "---------".into();
+    let text = rows.join("\n");
+    let records = read(&text);
+    assert_eq!(records.len(), 1, "{records:?}");
+    let puzzle = records[0].as_ref().unwrap().puzzle.to_line();
+    assert_eq!(&puzzle[27..36], ".........");
+    assert_eq!(&puzzle[..27], &WIKIPEDIA[..27]);
+    // Longer lines of dashes are separators, as are lines with + or =.
+    let text = format!("+-------+\n{}", rows.join("\n=========\n"));
+    assert!(read(&text)[0].is_err());
+}
+
+#[test]
+fn an_endless_line_stops_the_reader_with_its_line_number() {
+    use std::io::Read;
+    let zeros = std::io::repeat(0).take(1 << 30);
+    let reader = std::io::BufReader::new(zeros);
+    let records: Vec<_> = CorpusReader::new(reader, Some("/dev/zero".into())).collect();
+    assert_eq!(records.len(), 1);
+    let (location, kind) = parse_error(&records[0]);
+    assert_eq!(kind, &ParseErrorKind::LineTooLong { limit: MAX_CORPUS_LINE });
+    assert_eq!(location.line, Some(1));
+}
+
+#[test]
+fn field_errors_name_the_field() {
+    let text = format!("{WIKIPEDIA}:1:{}\n", &WIKIPEDIA_SOLUTION[..80]);
+    let message = read(&text)[0].as_ref().unwrap_err().to_string();
+    assert_eq!(
+        message,
+        "corpus.txt, line 1 (solution field): wrong length: 80 cells, but a grid has 16, 81, 256 or 625 cells"
+    );
+    let text = format!("quizzes,solutions\n{WIKIPEDIA},{}x\n", &WIKIPEDIA_SOLUTION[..80]);
+    let message = read(&text)[0].as_ref().unwrap_err().to_string();
+    assert_eq!(
+        message,
+        "corpus.txt, line 2, column 163 (solutions field): unknown character 'x' (a cell is 1-9 or A-P, a blank is . 0 _ or -)"
+    );
+}
+
+#[test]
+fn gzip_files_are_read_by_their_magic_bytes() {
+    use std::io::Write;
+    let dir = std::env::temp_dir().join(format!("sudolab-gz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("plain-name.txt");
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    writeln!(encoder, "{WIKIPEDIA}\n{WIKIPEDIA}").unwrap();
+    std::fs::write(&path, encoder.finish().unwrap()).unwrap();
+    let records: Vec<_> = CorpusReader::from_path(&path).unwrap().collect();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[1].as_ref().unwrap().line, 2);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -11,8 +11,10 @@
 //!
 //! The first non-comment line names the primary items, then (after a lone `|`) the
 //! secondary items. Every further non-blank, non-comment line is one option: the names of its
-//! items, separated by spaces. Names may not contain `|` or `:` (Knuth's DLX2 uses `:` for
-//! colors, which sudolab does not support).
+//! items, separated by spaces. Names may not contain `|` or `:`. Knuth's extensions are
+//! recognised and refused with a message naming the line and column: colours (`x:red`,
+//! DLX2) and item multiplicities (`2|A`, `1:3|A`, DLX3). Lines are at most
+//! [`MAX_COVER_LINE`] bytes and a problem at most [`MAX_NODES`] nodes.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -20,6 +22,7 @@ use std::io::BufRead;
 
 use super::links::Dlx;
 use crate::error::{CoverErrorKind, Error, Location, Result};
+use crate::input::{Line, Lines, MAX_COVER_LINE};
 
 /// An exact-cover problem: named primary items (covered exactly once), named secondary
 /// items (covered at most once) and options (sets of items).
@@ -41,14 +44,20 @@ pub struct Problem {
     index: HashMap<String, u32>,
     option_items: Vec<u32>,
     option_starts: Vec<usize>,
+    /// Nodes the dancing-links arrays will need: headers, option nodes and spacers.
+    nodes: u64,
 }
+
+/// The most nodes (item headers, option nodes and spacers) a problem may have: the links are
+/// 32-bit indices, and this bound (about 1.6 GB of links) keeps a mistaken input from
+/// exhausting memory.
+pub const MAX_NODES: u64 = 1 << 27;
 
 fn cover_error(line: Option<u64>, kind: CoverErrorKind) -> Error {
     Error::Cover {
         location: Location {
-            source: None,
             line,
-            column: None,
+            ..Location::default()
         },
         kind,
     }
@@ -67,23 +76,29 @@ impl Problem {
             ..Problem::default()
         };
         for name in primary.iter().chain(secondary) {
-            let name = name.as_ref();
-            if name.is_empty() || name.contains(['|', ':']) || name.contains(char::is_whitespace) {
-                return Err(cover_error(
-                    None,
-                    CoverErrorKind::BadItemName { name: name.into() },
-                ));
-            }
-            let number = problem.names.len() as u32 + 1;
-            if problem.index.insert(name.to_string(), number).is_some() {
-                return Err(cover_error(
-                    None,
-                    CoverErrorKind::DuplicateItem { name: name.into() },
-                ));
-            }
-            problem.names.push(name.to_string());
+            problem.declare(name.as_ref())?;
         }
         Ok(problem)
+    }
+
+    /// Adds item `name` after the others.
+    fn declare(&mut self, name: &str) -> Result<()> {
+        if name.is_empty() || name.contains(['|', ':']) || name.contains(char::is_whitespace) {
+            return Err(cover_error(
+                None,
+                CoverErrorKind::BadItemName { name: name.into() },
+            ));
+        }
+        let number = self.names.len() as u32 + 1;
+        if self.index.insert(name.to_string(), number).is_some() {
+            return Err(cover_error(
+                None,
+                CoverErrorKind::DuplicateItem { name: name.into() },
+            ));
+        }
+        self.names.push(name.to_string());
+        self.nodes += 1;
+        Ok(())
     }
 
     /// Adds an option by item names.
@@ -118,6 +133,17 @@ impl Problem {
                 return Err(cover_error(None, CoverErrorKind::RepeatedItem { name }));
             }
         }
+        let nodes = self.nodes + items.len() as u64 + 1;
+        if nodes > MAX_NODES {
+            return Err(cover_error(
+                None,
+                CoverErrorKind::TooLarge {
+                    nodes,
+                    limit: MAX_NODES,
+                },
+            ));
+        }
+        self.nodes = nodes;
         self.option_items.extend_from_slice(items);
         self.option_starts.push(self.option_items.len());
         Ok(())
@@ -178,53 +204,149 @@ impl Problem {
         out
     }
 
-    /// Reads Knuth's DLX format. Errors name the line (and `source`, a file name, if given).
+    /// Reads Knuth's DLX format. Errors name the line and column (and `source`, a file
+    /// name, if given). Lines are at most [`MAX_COVER_LINE`] bytes.
     pub fn read_dlx_format(reader: impl BufRead, source: Option<&str>) -> Result<Problem> {
-        let located = |error: Error, line: u64| match error {
-            Error::Cover { kind, .. } => Error::Cover {
-                location: Location {
-                    source: source.map(str::to_string),
-                    line: Some(line),
-                    column: None,
-                },
-                kind,
+        let mut lines = Lines::new(reader, MAX_COVER_LINE);
+        let at = |line: u64, column: Option<u64>, kind: CoverErrorKind| Error::Cover {
+            location: Location {
+                source: source.map(str::to_string),
+                line: Some(line),
+                column,
+                field: None,
             },
-            other => other,
+            kind,
         };
         let mut problem: Option<Problem> = None;
-        let mut last_line = 0;
-        for (index, line) in reader.lines().enumerate() {
-            let number = index as u64 + 1;
-            last_line = number;
-            let line = line.map_err(|error| Error::Io {
+        loop {
+            let read = lines.next_line().map_err(|error| Error::Io {
                 path: source.unwrap_or("<input>").to_string(),
                 error,
             })?;
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('|') {
+            let number = lines.number();
+            match read {
+                Line::End => break,
+                Line::TooLong => {
+                    let limit = MAX_COVER_LINE;
+                    return Err(at(number, None, CoverErrorKind::LineTooLong { limit }));
+                }
+                Line::Read => {}
+            }
+            let line = std::str::from_utf8(lines.bytes()).map_err(|error| {
+                let valid = String::from_utf8_lossy(&lines.bytes()[..error.valid_up_to()]);
+                at(number, Some(valid.chars().count() as u64 + 1), CoverErrorKind::NotUtf8)
+            })?;
+            let trimmed = line.trim();
+            if trimmed.is_empty() || trimmed.starts_with('|') {
                 continue;
             }
+            let tokens = tokens(line);
+            let located = |(column, error): (u64, Error)| match error {
+                Error::Cover { kind, .. } => at(number, Some(column), kind),
+                other => other,
+            };
             match &mut problem {
-                None => {
-                    let (primary, secondary) = line.split_once('|').unwrap_or((line, ""));
-                    let primary: Vec<&str> = primary.split_whitespace().collect();
-                    let secondary: Vec<&str> = secondary.split_whitespace().collect();
-                    problem =
-                        Some(Problem::new(&primary, &secondary).map_err(|e| located(e, number))?);
-                }
-                Some(problem) => {
-                    let items: Vec<&str> = line.split_whitespace().collect();
-                    problem.add_option(&items).map_err(|e| located(e, number))?;
-                }
+                None => problem = Some(Problem::from_item_line(&tokens).map_err(located)?),
+                Some(problem) => problem.add_option_tokens(&tokens).map_err(located)?,
             }
         }
-        problem.ok_or_else(|| {
-            located(
-                cover_error(None, CoverErrorKind::NoPrimaryItems),
-                last_line.max(1),
-            )
-        })
+        problem.ok_or_else(|| at(lines.number().max(1), None, CoverErrorKind::NoPrimaryItems))
     }
+
+    /// The items of the first line: primary, then after a lone `|` secondary.
+    fn from_item_line(tokens: &[(u64, &str)]) -> Result<Problem, (u64, Error)> {
+        let mut primary = Vec::new();
+        let mut secondary = Vec::new();
+        let mut in_secondary = false;
+        for &(column, token) in tokens {
+            if token == "|" {
+                in_secondary = true;
+                continue;
+            }
+            if let Some((bounds, _)) = token.split_once('|') {
+                let multiplicity = !bounds.is_empty()
+                    && bounds.split(':').all(|b| !b.is_empty() && b.bytes().all(|c| c.is_ascii_digit()));
+                let kind = if multiplicity {
+                    CoverErrorKind::Multiplicity { text: token.into() }
+                } else {
+                    CoverErrorKind::BadItemName { name: token.into() }
+                };
+                return Err((column, cover_error(None, kind)));
+            }
+            if in_secondary {
+                secondary.push((column, token));
+            } else {
+                primary.push((column, token));
+            }
+        }
+        if primary.is_empty() {
+            let column = tokens.first().map_or(1, |t| t.0);
+            return Err((column, cover_error(None, CoverErrorKind::NoPrimaryItems)));
+        }
+        let mut problem = Problem {
+            primary: primary.len(),
+            option_starts: vec![0],
+            ..Problem::default()
+        };
+        for &(column, name) in primary.iter().chain(&secondary) {
+            problem.declare(name).map_err(|e| (column, e))?;
+        }
+        Ok(problem)
+    }
+
+    /// One option from its tokens, each an item name (a colour, `item:colour`, is refused
+    /// with a message saying why).
+    fn add_option_tokens(&mut self, tokens: &[(u64, &str)]) -> Result<(), (u64, Error)> {
+        let mut numbers = Vec::with_capacity(tokens.len());
+        for &(column, token) in tokens {
+            let (name, colour) = match token.split_once(':') {
+                Some((name, colour)) => (name, Some(colour)),
+                None => (token, None),
+            };
+            let fail = |kind| (column, cover_error(None, kind));
+            let number = *self
+                .index
+                .get(name)
+                .ok_or_else(|| fail(CoverErrorKind::UnknownItem { name: name.into() }))?;
+            if colour.is_some() {
+                let kind = if number as usize <= self.primary {
+                    CoverErrorKind::ColourOnPrimary {
+                        text: token.into(),
+                        item: name.into(),
+                    }
+                } else {
+                    CoverErrorKind::ColourUnsupported { text: token.into() }
+                };
+                return Err(fail(kind));
+            }
+            if numbers.contains(&number) {
+                return Err(fail(CoverErrorKind::RepeatedItem { name: name.into() }));
+            }
+            numbers.push(number);
+        }
+        let column = tokens.first().map_or(1, |t| t.0);
+        self.add_option_numbers(&numbers).map_err(|e| (column, e))
+    }
+}
+
+/// The whitespace-separated tokens of a line with their columns (characters, from 1).
+fn tokens(line: &str) -> Vec<(u64, &str)> {
+    let mut tokens = Vec::new();
+    let mut start: Option<(u64, usize)> = None;
+    for (column, (byte, ch)) in line.char_indices().enumerate() {
+        match (ch.is_whitespace(), start) {
+            (true, Some((column, from))) => {
+                tokens.push((column, &line[from..byte]));
+                start = None;
+            }
+            (false, None) => start = Some((column as u64 + 1, byte)),
+            _ => {}
+        }
+    }
+    if let Some((column, from)) = start {
+        tokens.push((column, &line[from..]));
+    }
+    tokens
 }
 
 #[cfg(test)]
@@ -268,12 +390,12 @@ mod tests {
     fn errors_name_the_line_and_item() {
         let bad = "A B\nA C\n";
         let error = Problem::read_dlx_format(bad.as_bytes(), Some("x.dlx")).unwrap_err();
-        assert_eq!(error.to_string(), "x.dlx, line 2: unknown item \"C\"");
+        assert_eq!(error.to_string(), "x.dlx, line 2, column 3: unknown item \"C\"");
         let repeated = "A B\nA A\n";
         let error = Problem::read_dlx_format(repeated.as_bytes(), None).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "<input>, line 2: item \"A\" appears twice in one option"
+            "<input>, line 2, column 3: item \"A\" appears twice in one option"
         );
         let none = "| nothing\n| B\n";
         assert!(Problem::read_dlx_format(none.as_bytes(), None).is_err());
@@ -284,5 +406,49 @@ mod tests {
         let mut p = Problem::new(&["a"], &[]).unwrap();
         let empty: [&str; 0] = [];
         assert!(p.add_option(&empty).is_err());
+    }
+
+    fn message(text: &str) -> String {
+        Problem::read_dlx_format(text.as_bytes(), Some("p.dlx"))
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn multiplicities_are_refused_with_their_place() {
+        // Knuth's DLX3 syntax: A must be covered twice. Read as items "2" and secondary A B,
+        // this used to print 0 solutions and exit 0.
+        assert_eq!(
+            message("2|A B\nA\nB\nA B\n"),
+            "p.dlx, line 1, column 1: item multiplicities (\"2|A\", Knuth's DLX3/MCC format) are not supported: every primary item is covered exactly once"
+        );
+        assert!(message("A 1:3|B | x\nA\n").contains("column 3: item multiplicities (\"1:3|B\""));
+        assert!(message("A B|C\nA\n").contains("bad item name \"B|C\""));
+    }
+
+    #[test]
+    fn colours_are_refused_with_a_reason() {
+        assert_eq!(
+            message("A B | x\nA x:red\n"),
+            "p.dlx, line 2, column 3: \"x:red\": colours (Knuth's DLX2 format) are not supported by this reader"
+        );
+        assert!(message("A B | x\nA B:red\n").contains("a colour may only be given to a secondary item"));
+        assert_eq!(
+            message("A B | x\nA y:red\n"),
+            "p.dlx, line 2, column 3: unknown item \"y\""
+        );
+    }
+
+    #[test]
+    fn bad_bytes_and_long_lines_name_their_line() {
+        let error = Problem::read_dlx_format(&b"A B\nA \xff\n"[..], Some("p.dlx")).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "p.dlx, line 2, column 3: the line is not valid UTF-8 text"
+        );
+        use std::io::Read;
+        let zeros = std::io::BufReader::new(std::io::repeat(b'A').take(1 << 24));
+        let error = Problem::read_dlx_format(zeros, Some("/dev/zero")).unwrap_err();
+        assert!(error.to_string().starts_with("/dev/zero, line 1: line longer than"), "{error}");
     }
 }

@@ -19,7 +19,7 @@ pub use super::output::AtomicFile;
 use super::output::Outputs;
 use super::records::{MismatchRow, RowStatus, RunRow};
 use crate::checker::check_solution;
-use crate::corpus::{self, ExpectedCount, Record};
+use crate::corpus::{CorpusReader, ExpectedCount, Record};
 use crate::error::{Error, Result};
 use crate::random::Random;
 use crate::solver::{Outcome, Solver};
@@ -164,7 +164,7 @@ pub fn run(
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| path.display().to_string());
-        let reader = corpus::open(&path.display().to_string())?;
+        let reader = CorpusReader::from_path(path)?;
         let total = match config.sample {
             Some(n) => Some(n as u64),
             None if observer.wants_total() => count_records(path),

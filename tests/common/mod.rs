@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use sudolab::corpus::{self, Record};
+use sudolab::corpus::{CorpusReader, Record};
 
 /// `../shared/datasets` beside the project root, or `None` (with a printed reason) when it is
 /// absent, so a user's clone still passes `cargo test`.
@@ -23,7 +23,7 @@ pub fn shared_datasets() -> Option<PathBuf> {
 /// The first `limit` records of a shared corpus (every record must parse).
 pub fn shared_sample(name: &str, limit: usize) -> Option<Vec<Record>> {
     let path = shared_datasets()?.join(name);
-    let reader = corpus::open(path.to_str().expect("utf-8 path")).expect("corpus opens");
+    let reader = CorpusReader::from_path(&path).expect("corpus opens");
     Some(
         reader
             .take(limit)
@@ -35,7 +35,7 @@ pub fn shared_sample(name: &str, limit: usize) -> Option<Vec<Record>> {
 /// Every record of the bundled known-answers file.
 pub fn known_answers() -> Vec<Record> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("datasets/known_answers.txt");
-    corpus::open(path.to_str().expect("utf-8 path"))
+    CorpusReader::from_path(&path)
         .expect("known answers open")
         .map(|r| r.expect("known answers parse"))
         .collect()

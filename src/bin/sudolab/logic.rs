@@ -6,7 +6,6 @@ use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudolab::bitset::DigitSet;
-use sudolab::corpus;
 use sudolab::grid::{self, Grid};
 use sudolab::logic::{self, Position, Step};
 use sudolab::solver::{by_name, Verdict};
@@ -15,7 +14,7 @@ use crate::Status;
 
 /// The first puzzle of a file, `-`, or a puzzle written on the command line.
 fn read_puzzle(input: &str) -> anyhow::Result<Grid> {
-    let mut records = corpus::open(input)?;
+    let mut records = crate::input::open_puzzles(input)?;
     match records.next() {
         Some(record) => Ok(record?.puzzle),
         None => bail!("{input}: no puzzle found"),
@@ -279,7 +278,7 @@ pub struct GradeArgs {
 }
 
 pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
-    let records = corpus::open(&args.input)?;
+    let records = crate::input::open_puzzles(&args.input)?;
     let source = records.source().unwrap_or("<input>").to_string();
     let mut status = Status::Success;
     for record in records {

@@ -9,6 +9,7 @@
 mod bench;
 mod cover;
 mod generate;
+mod input;
 mod logic;
 mod puzzles;
 

@@ -1,9 +1,10 @@
 //! `solve`, `count` and `check`: one line of output per input record.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use clap::Args;
-use sudolab::corpus::{self, CorpusReader, Record};
+use sudolab::corpus::{CorpusReader, Record};
+use sudolab::input::Input as TextInput;
 use sudolab::diagnose::{diagnose, Diagnosis};
 use sudolab::solver::{self, Solver};
 use sudolab::Error;
@@ -36,8 +37,8 @@ impl Input {
         solver::by_name(&self.solver).expect("validated by clap")
     }
 
-    fn records(&self) -> Result<CorpusReader<Box<dyn BufRead>>, Error> {
-        corpus::open(&self.input)
+    fn records(&self) -> Result<CorpusReader<TextInput>, Error> {
+        crate::input::open_puzzles(&self.input)
     }
 }
 
