@@ -152,9 +152,9 @@ pub fn open_file(path: &Path) -> Result<Input> {
     let mut reader = BufReader::new(File::open(path).map_err(io)?);
     let gzip = reader.fill_buf().map_err(io)?.starts_with(&[0x1f, 0x8b]);
     if gzip {
-        Ok(Box::new(BufReader::new(flate2::bufread::MultiGzDecoder::new(
-            reader,
-        ))))
+        Ok(Box::new(BufReader::new(
+            flate2::bufread::MultiGzDecoder::new(reader),
+        )))
     } else {
         Ok(Box::new(reader))
     }

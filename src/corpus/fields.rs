@@ -35,7 +35,12 @@ pub(super) fn known_answer_line(line: &str, number: u64) -> Result<Record> {
     let expected_solution = if solution_text.trim().is_empty() {
         None
     } else {
-        Some(solution_for(&puzzle, solution_text, number, solution_offset)?)
+        Some(solution_for(
+            &puzzle,
+            solution_text,
+            number,
+            solution_offset,
+        )?)
     };
     Ok(Record {
         index: 0,
@@ -68,7 +73,12 @@ pub(super) fn csv_row(line: &str, number: u64) -> Result<Record> {
     })
 }
 
-fn field_error(number: u64, column: Option<u64>, field: &'static str, kind: ParseErrorKind) -> Error {
+fn field_error(
+    number: u64,
+    column: Option<u64>,
+    field: &'static str,
+    kind: ParseErrorKind,
+) -> Error {
     Error::parse(
         Location {
             line: Some(number),

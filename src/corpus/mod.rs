@@ -299,8 +299,8 @@ impl<R: BufRead> CorpusReader<R> {
             self.emit(Err(error));
             return;
         }
-        let one_line = matches!(cells.len(), 81 | 256 | 625)
-            || (cells.len() == 16 && !is_spaced(line));
+        let one_line =
+            matches!(cells.len(), 81 | 256 | 625) || (cells.len() == 16 && !is_spaced(line));
         if self.skipping > 0 && !one_line {
             self.skipping -= 1;
             return;
@@ -391,7 +391,8 @@ impl<R: BufRead> CorpusReader<R> {
 
 /// Whether the cells of a line are written with whitespace or `|` between them.
 fn is_spaced(line: &str) -> bool {
-    line.trim().contains(|c: char| c.is_whitespace() || c == '|')
+    line.trim()
+        .contains(|c: char| c.is_whitespace() || c == '|')
 }
 
 fn integer_root(side: usize) -> usize {
@@ -440,10 +441,7 @@ impl<R: BufRead> Iterator for CorpusReader<R> {
                                 .chars()
                                 .count() as u64
                                 + 1;
-                            self.emit_error(
-                                Location::at(number, column),
-                                ParseErrorKind::NotUtf8,
-                            );
+                            self.emit_error(Location::at(number, column), ParseErrorKind::NotUtf8);
                         }
                     }
                     self.lines.give_back(bytes);

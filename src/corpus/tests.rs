@@ -227,7 +227,10 @@ fn a_grid_missing_a_row_is_caught_by_its_separators_without_blank_lines() {
     let text = format!("{}{}", pretty(Some(4)), pretty(None));
     let records = read(&text);
     let (location, kind) = parse_error(&records[0]);
-    assert_eq!(kind, &ParseErrorKind::MisplacedSeparator { row: 5, band: 3 });
+    assert_eq!(
+        kind,
+        &ParseErrorKind::MisplacedSeparator { row: 5, band: 3 }
+    );
     assert_eq!(location.line, Some(7));
     let good: Vec<_> = records.iter().filter_map(|r| r.as_ref().ok()).collect();
     assert_eq!(good.len(), 1, "{records:?}");
@@ -255,7 +258,11 @@ fn a_spaced_sixteen_cell_line_is_a_4x4_puzzle_unless_rows_follow() {
     // 16x16 grid, which the blank line truncates.
     assert!(matches!(
         parse_error(&records[0]).1,
-        ParseErrorKind::Truncated { rows: 2, side: 16, .. }
+        ParseErrorKind::Truncated {
+            rows: 2,
+            side: 16,
+            ..
+        }
     ));
     let records = read("1.3. ..1. .1.. 2.4.\n\n1.3. ..1. .1.. 2.4.\n");
     assert_eq!(records.len(), 2);
@@ -271,7 +278,11 @@ fn a_spaced_sixteen_cell_line_is_a_4x4_puzzle_unless_rows_follow() {
     let records = read("1.3. ..1. .1.. 2.9.\n");
     assert!(matches!(
         parse_error(&records[0]).1,
-        ParseErrorKind::Truncated { rows: 1, side: 16, .. }
+        ParseErrorKind::Truncated {
+            rows: 1,
+            side: 16,
+            ..
+        }
     ));
 }
 
@@ -304,7 +315,12 @@ fn an_endless_line_stops_the_reader_with_its_line_number() {
     let records: Vec<_> = CorpusReader::new(reader, Some("/dev/zero".into())).collect();
     assert_eq!(records.len(), 1);
     let (location, kind) = parse_error(&records[0]);
-    assert_eq!(kind, &ParseErrorKind::LineTooLong { limit: MAX_CORPUS_LINE });
+    assert_eq!(
+        kind,
+        &ParseErrorKind::LineTooLong {
+            limit: MAX_CORPUS_LINE
+        }
+    );
     assert_eq!(location.line, Some(1));
 }
 
@@ -316,7 +332,10 @@ fn field_errors_name_the_field() {
         message,
         "corpus.txt, line 1 (solution field): wrong length: 80 cells, but a grid has 16, 81, 256 or 625 cells"
     );
-    let text = format!("quizzes,solutions\n{WIKIPEDIA},{}x\n", &WIKIPEDIA_SOLUTION[..80]);
+    let text = format!(
+        "quizzes,solutions\n{WIKIPEDIA},{}x\n",
+        &WIKIPEDIA_SOLUTION[..80]
+    );
     let message = read(&text)[0].as_ref().unwrap_err().to_string();
     assert_eq!(
         message,

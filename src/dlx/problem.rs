@@ -234,7 +234,11 @@ impl Problem {
             }
             let line = std::str::from_utf8(lines.bytes()).map_err(|error| {
                 let valid = String::from_utf8_lossy(&lines.bytes()[..error.valid_up_to()]);
-                at(number, Some(valid.chars().count() as u64 + 1), CoverErrorKind::NotUtf8)
+                at(
+                    number,
+                    Some(valid.chars().count() as u64 + 1),
+                    CoverErrorKind::NotUtf8,
+                )
             })?;
             let trimmed = line.trim();
             if trimmed.is_empty() || trimmed.starts_with('|') {
@@ -265,7 +269,9 @@ impl Problem {
             }
             if let Some((bounds, _)) = token.split_once('|') {
                 let multiplicity = !bounds.is_empty()
-                    && bounds.split(':').all(|b| !b.is_empty() && b.bytes().all(|c| c.is_ascii_digit()));
+                    && bounds
+                        .split(':')
+                        .all(|b| !b.is_empty() && b.bytes().all(|c| c.is_ascii_digit()));
                 let kind = if multiplicity {
                     CoverErrorKind::Multiplicity { text: token.into() }
                 } else {
@@ -390,7 +396,10 @@ mod tests {
     fn errors_name_the_line_and_item() {
         let bad = "A B\nA C\n";
         let error = Problem::read_dlx_format(bad.as_bytes(), Some("x.dlx")).unwrap_err();
-        assert_eq!(error.to_string(), "x.dlx, line 2, column 3: unknown item \"C\"");
+        assert_eq!(
+            error.to_string(),
+            "x.dlx, line 2, column 3: unknown item \"C\""
+        );
         let repeated = "A B\nA A\n";
         let error = Problem::read_dlx_format(repeated.as_bytes(), None).unwrap_err();
         assert_eq!(
@@ -432,7 +441,8 @@ mod tests {
             message("A B | x\nA x:red\n"),
             "p.dlx, line 2, column 3: \"x:red\": colours (Knuth's DLX2 format) are not supported by this reader"
         );
-        assert!(message("A B | x\nA B:red\n").contains("a colour may only be given to a secondary item"));
+        assert!(message("A B | x\nA B:red\n")
+            .contains("a colour may only be given to a secondary item"));
         assert_eq!(
             message("A B | x\nA y:red\n"),
             "p.dlx, line 2, column 3: unknown item \"y\""
@@ -449,6 +459,11 @@ mod tests {
         use std::io::Read;
         let zeros = std::io::BufReader::new(std::io::repeat(b'A').take(1 << 24));
         let error = Problem::read_dlx_format(zeros, Some("/dev/zero")).unwrap_err();
-        assert!(error.to_string().starts_with("/dev/zero, line 1: line longer than"), "{error}");
+        assert!(
+            error
+                .to_string()
+                .starts_with("/dev/zero, line 1: line longer than"),
+            "{error}"
+        );
     }
 }

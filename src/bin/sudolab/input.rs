@@ -82,9 +82,15 @@ mod tests {
         assert_eq!(interpret("abc"), Source::File(Path::new("abc")));
         let four = "1.3...1..1..2.4.";
         assert_eq!(interpret(four), Source::Text(four));
-        assert_eq!(interpret("1.3. ..1. .1.. 2.4."), Source::Text("1.3. ..1. .1.. 2.4."));
+        assert_eq!(
+            interpret("1.3. ..1. .1.. 2.4."),
+            Source::Text("1.3. ..1. .1.. 2.4.")
+        );
         assert_eq!(interpret("1.3.\n..1.\n"), Source::Text("1.3.\n..1.\n"));
         // 15 cells: neither a grid nor a file that exists, so a path.
-        assert_eq!(interpret("1.3...1..1..2.4"), Source::File(Path::new("1.3...1..1..2.4")));
+        assert_eq!(
+            interpret("1.3...1..1..2.4"),
+            Source::File(Path::new("1.3...1..1..2.4"))
+        );
     }
 }

@@ -4,8 +4,8 @@ use std::io::Write;
 
 use clap::Args;
 use sudolab::corpus::{CorpusReader, Record};
-use sudolab::input::Input as TextInput;
 use sudolab::diagnose::{diagnose, Diagnosis};
+use sudolab::input::Input as TextInput;
 use sudolab::solver::{self, Solver};
 use sudolab::Error;
 
