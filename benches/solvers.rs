@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use sudolab::corpus::CorpusReader;
 use sudolab::grid::Grid;
-use sudolab::solver;
+use sudolab::registry;
 
 fn load(path: &Path, limit: usize) -> Option<Vec<Grid>> {
     if !path.exists() {
@@ -34,7 +34,7 @@ fn bench_sample(c: &mut Criterion, name: &str, puzzles: &[Grid]) {
     let mut group = c.benchmark_group(name);
     group.sample_size(10);
     group.throughput(Throughput::Elements(puzzles.len() as u64));
-    for solver in solver::registry() {
+    for solver in registry::all() {
         group.bench_function(BenchmarkId::from_parameter(solver.info().name), |b| {
             b.iter(|| {
                 let mut solutions = 0;

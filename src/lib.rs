@@ -8,7 +8,7 @@
 //! let puzzle: Grid =
 //!     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 //!         .parse()?;
-//! let bitmask = solver::by_name("bitmask").expect("registered");
+//! let bitmask = registry::by_name("bitmask").expect("registered");
 //! let Verdict::Unique(solution) = bitmask.verdict(&puzzle) else { panic!("unique") };
 //! assert!(checker::check_solution(&puzzle, &solution).is_ok());
 //! # Ok::<(), sudolab::Error>(())
@@ -20,20 +20,23 @@
 //! * [`geometry`]: cells, units, peers and their numbering, as index tables.
 //! * [`bitset`]: typed candidate sets.
 //! * [`checker`]: the independent solution checker, sharing no code with any solver.
-//! * [`solver`]: the interface every solver sits behind, and the registry.
+//! * [`solver`]: the interface every solver sits behind (a leaf: it knows no engine).
+//! * [`registry`]: every solver by name, above the engines.
 //! * [`bitmask`]: the bitmask propagation solver.
 //! * [`dlx`]: exact cover by dancing links, generic; Sudoku as one encoding, the `dlx` solver.
 //! * [`input`]: bounded line reading, opening files (plain or gzip).
 //! * [`corpus`]: streaming readers for puzzle files.
-//! * [`symmetry`]: grid symmetries (relabelling, row/column/band/stack permutations,
+//! * [`transform`]: validity-preserving grid transformations (relabelling, row/column/band/stack permutations,
 //!   transposition), to permute puzzles before solving.
 //! * [`random`]: a small seeded generator, stable across versions.
 //! * [`diagnose`]: what is wrong with a puzzle, in words.
 //! * [`generate`]: minimal, uniquely solvable puzzles, with symmetry.
 //! * [`logic`]: human techniques: hints, step-by-step explanations, grading.
 //! * [`harness`]: runs solvers over corpora, cross-checks, writes CSVs, charts and reports.
+//! * [`atomic_file`]: files written whole or not at all.
 //! * [`error`]: the library's error type.
 
+pub mod atomic_file;
 pub mod bitmask;
 pub mod bitset;
 pub mod checker;
@@ -48,7 +51,8 @@ pub mod harness;
 pub mod input;
 pub mod logic;
 pub mod random;
+pub mod registry;
 pub mod solver;
-pub mod symmetry;
+pub mod transform;
 
 pub use error::{Error, Result};

@@ -1,13 +1,15 @@
-//! The one interface every Sudoku solver sits behind, and the registry of solvers.
+//! The one interface every Sudoku solver sits behind.
 //!
-//! A solver counts the solutions of a puzzle up to a limit and returns the first ones it
-//! found. Everything else (solve, uniqueness verdict) is derived from that one call, so the
-//! harness can treat every engine alike.
+//! A solver counts the solutions of a puzzle up to a limit, within [`Limits`] (time, nodes,
+//! an interrupt flag), and returns the first ones it found. Everything else (solve,
+//! uniqueness verdict) is derived from that one call, so the harness can treat every engine
+//! alike. This module depends on the grid model only; the engines implement it and
+//! [`crate::registry`] lists them.
 //!
 //! ```
-//! use sudolab::{grid::Grid, solver::{self, Verdict}};
+//! use sudolab::{grid::Grid, registry, solver::Verdict};
 //! let puzzle = Grid::parse("1...\n..1.\n.1..\n...1")?;
-//! let bitmask = solver::by_name("bitmask").unwrap();
+//! let bitmask = registry::by_name("bitmask").unwrap();
 //! match bitmask.verdict(&puzzle) {
 //!     Verdict::Multiple(a, b) => assert_ne!(a, b),
 //!     other => panic!("this 4x4 puzzle has several solutions, got {other:?}"),
@@ -15,11 +17,86 @@
 //! # Ok::<(), sudolab::Error>(())
 //! ```
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::bitmask::{BitmaskSolver, Level};
-use crate::dlx::DlxSolver;
 use crate::grid::Grid;
+
+/// When a search gives up before it is complete. The default is no limit.
+///
+/// Engines call [`Limits::check`] once per search node: the node budget is compared every
+/// time, the clock and the interrupt flag are read every 256 nodes (a few microseconds of
+/// search on a 9x9 puzzle, so a stop comes well within a millisecond).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Limits<'a> {
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Stop after this many search nodes.
+    pub max_nodes: Option<u64>,
+    /// Stop when this flag is set (Ctrl-C).
+    pub interrupt: Option<&'a AtomicBool>,
+}
+
+/// Why a search stopped before it was complete.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Stop {
+    /// The deadline passed.
+    Deadline,
+    /// The node budget ran out.
+    NodeLimit,
+    /// The interrupt flag was set.
+    Interrupted,
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Stop::Deadline => "time limit reached",
+            Stop::NodeLimit => "node limit reached",
+            Stop::Interrupted => "interrupted",
+        })
+    }
+}
+
+impl Limits<'_> {
+    /// No limit at all.
+    pub const NONE: Limits<'static> = Limits {
+        deadline: None,
+        max_nodes: None,
+        interrupt: None,
+    };
+
+    /// Whether a search that has entered `nodes` nodes must stop now, and why.
+    #[inline]
+    pub fn check(&self, nodes: u64) -> Option<Stop> {
+        if self.max_nodes.is_some_and(|max| nodes > max) {
+            return Some(Stop::NodeLimit);
+        }
+        if nodes.is_multiple_of(256) {
+            self.check_now()
+        } else {
+            None
+        }
+    }
+
+    /// The clock and the interrupt flag, read now.
+    #[cold]
+    pub fn check_now(&self) -> Option<Stop> {
+        if self
+            .interrupt
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            return Some(Stop::Interrupted);
+        }
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            return Some(Stop::Deadline);
+        }
+        None
+    }
+}
 
 /// Search counters. Which ones a solver fills is in its [`SolverInfo`] capabilities.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -43,8 +120,9 @@ pub struct Outcome {
     pub solutions: Vec<Grid>,
     /// Search counters.
     pub stats: Stats,
-    /// The deadline passed before the search ended: `count` is only a lower bound.
-    pub timed_out: bool,
+    /// Why the search stopped before it was complete, if it did: then `count` is only a
+    /// lower bound and no verdict may be drawn from it.
+    pub stopped: Option<Stop>,
 }
 
 /// Solutions kept in an [`Outcome`] (enough for a uniqueness verdict).
@@ -57,7 +135,7 @@ impl Outcome {
             count: 0,
             solutions: Vec::new(),
             stats: Stats::default(),
-            timed_out: false,
+            stopped: None,
         }
     }
 
@@ -99,7 +177,12 @@ pub struct Capabilities {
     pub count: bool,
     /// Fills [`Stats::guesses`].
     pub guesses: bool,
+    /// The box sides (2..=5) it solves; other sizes are not offered to it.
+    pub box_sides: &'static [usize],
 }
+
+/// Every supported box side (4x4 to 25x25).
+pub const ALL_BOX_SIDES: &[usize] = &[2, 3, 4, 5];
 
 /// A solver's name, method and capabilities, for the registry and reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -117,14 +200,14 @@ pub trait Solver: Send + Sync {
     /// Name, method and capabilities.
     fn info(&self) -> SolverInfo;
 
-    /// Counts solutions of `puzzle`, stopping at `limit` (0 = count all) or at `deadline`
-    /// (checked every few hundred search nodes; then `timed_out` is set), and returns the
-    /// first (up to two) solutions found. A puzzle with contradictory givens has 0.
-    fn count_until(&self, puzzle: &Grid, limit: u64, deadline: Option<Instant>) -> Outcome;
+    /// Counts solutions of `puzzle`, stopping at `limit` (0 = count all) or when `limits`
+    /// say so (then [`Outcome::stopped`] says why), and returns the first (up to two)
+    /// solutions found. A puzzle with contradictory givens has 0.
+    fn count_within(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Outcome;
 
-    /// [`Solver::count_until`] without a deadline.
+    /// [`Solver::count_within`] without limits.
     fn count(&self, puzzle: &Grid, limit: u64) -> Outcome {
-        self.count_until(puzzle, limit, None)
+        self.count_within(puzzle, limit, &Limits::NONE)
     }
 
     /// The first solution, if any.
@@ -134,37 +217,16 @@ pub trait Solver: Send + Sync {
 
     /// Counts to two and names the result.
     fn verdict(&self, puzzle: &Grid) -> Verdict {
-        let outcome = self.count(puzzle, 2);
-        let mut solutions = outcome.solutions.into_iter();
-        match (solutions.next(), solutions.next()) {
-            (Some(a), Some(b)) => Verdict::Multiple(a, b),
-            (Some(a), None) => Verdict::Unique(a),
-            _ => Verdict::NoSolution,
-        }
+        verdict_of(self.count(puzzle, 2))
     }
 }
 
-/// Every registered solver, in a fixed order (the default engine first). With the cargo
-/// feature `reference-dlx`, the `dlx` crate joins as `dlx-crate`.
-pub fn registry() -> Vec<Box<dyn Solver>> {
-    #[allow(unused_mut)]
-    let mut solvers: Vec<Box<dyn Solver>> = vec![
-        Box::new(BitmaskSolver::new(Level::Singles)),
-        Box::new(BitmaskSolver::new(Level::Locked)),
-        Box::new(BitmaskSolver::new(Level::Subsets)),
-        Box::new(DlxSolver),
-    ];
-    #[cfg(feature = "reference-dlx")]
-    solvers.push(Box::new(crate::dlx::reference::DlxCrateReference));
-    solvers
-}
-
-/// Names of every registered solver.
-pub fn names() -> Vec<&'static str> {
-    registry().iter().map(|s| s.info().name).collect()
-}
-
-/// The registered solver called `name`.
-pub fn by_name(name: &str) -> Option<Box<dyn Solver>> {
-    registry().into_iter().find(|s| s.info().name == name)
+/// The verdict of a count to two (of a search that was not stopped).
+pub fn verdict_of(outcome: Outcome) -> Verdict {
+    let mut solutions = outcome.solutions.into_iter();
+    match (solutions.next(), solutions.next()) {
+        (Some(a), Some(b)) => Verdict::Multiple(a, b),
+        (Some(a), None) => Verdict::Unique(a),
+        _ => Verdict::NoSolution,
+    }
 }

@@ -5,14 +5,14 @@
 mod common;
 
 use sudolab::checker::check_solution;
-use sudolab::solver;
+use sudolab::registry;
 
 fn assert_counts(name: &str, sample: usize, unique: bool) {
     let Some(records) = common::shared_sample(name, sample) else {
         return;
     };
     assert!(!records.is_empty(), "{name} is empty");
-    let solvers = solver::registry();
+    let solvers = registry::all();
     for record in &records {
         let reference = solvers[0].count(&record.puzzle, 2);
         if unique {

@@ -6,7 +6,8 @@ use std::process::Command;
 use sudolab::checker::check_solution;
 use sudolab::generate::{generate_one, Options, Symmetry};
 use sudolab::grid::Grid;
-use sudolab::solver::{by_name, Solver};
+use sudolab::registry::by_name;
+use sudolab::solver::Solver;
 
 fn assert_unique_and_minimal(puzzle: &Grid, solution: &Grid, checker: &dyn Solver) {
     let outcome = checker.count(puzzle, 2);

@@ -40,7 +40,7 @@ fn rows(dir: &Path) -> Vec<RunRow> {
         .collect()
 }
 
-fn config(corpora: Vec<PathBuf>, out: &Path) -> BenchConfig {
+fn config(corpora: Vec<PathBuf>) -> BenchConfig {
     BenchConfig {
         corpora,
         solvers: vec!["bitmask".into(), "dlx".into()],
@@ -51,7 +51,7 @@ fn config(corpora: Vec<PathBuf>, out: &Path) -> BenchConfig {
         warmup: 0,
         permute: false,
         timeout: None,
-        out: Some(out.to_path_buf()),
+        max_nodes: None,
         golden: None,
         grade: false,
     }
@@ -185,17 +185,24 @@ fn interrupted_run_keeps_finished_rows_in_valid_csvs() {
     std::fs::write(&corpus, lines).unwrap();
     let out = dir.join("run");
     let flag = Arc::new(AtomicBool::new(false));
+    let directory = harness::RunDirectory::lock(&out).unwrap();
     let outcome = harness::run(
-        &config(vec![corpus], &out),
-        Arc::clone(&flag),
-        &InterruptAfterFirstChunk(flag),
+        &config(vec![corpus]),
+        Some(&directory),
+        &flag,
+        &InterruptAfterFirstChunk(Arc::clone(&flag)),
     )
     .unwrap();
     assert!(outcome.interrupted);
     assert_eq!(outcome.puzzles, harness::run::CHUNK as u64);
     let rows = rows(&out);
     assert_eq!(rows.len(), 2 * harness::run::CHUNK);
-    assert!(!out.join("runs.csv.tmp").exists());
+    let leftovers: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
     let mut meta = harness::RunMetadata::default();
     meta.set("interrupted", true);
     meta.write(&out).unwrap();
@@ -238,11 +245,16 @@ fn timeouts_are_rows_not_hangs() {
     let corpus = dir.join("empty.txt");
     std::fs::write(&corpus, format!("{}\n", ".".repeat(81))).unwrap();
     let out = dir.join("run");
-    let mut config = config(vec![corpus], &out);
+    let mut config = config(vec![corpus]);
     config.limit = 0; // count all 6.67e21 grids: only the deadline ends this
     config.timeout = Some(std::time::Duration::from_millis(50));
-    let outcome =
-        harness::run(&config, Arc::new(AtomicBool::new(false)), &harness::Silent).unwrap();
+    let outcome = harness::run(
+        &config,
+        Some(&harness::RunDirectory::lock(&out).unwrap()),
+        &AtomicBool::new(false),
+        &harness::Silent,
+    )
+    .unwrap();
     assert_eq!(outcome.timeouts, 2);
     assert!(rows(&out)
         .iter()

@@ -5,13 +5,13 @@ mod common;
 
 use sudolab::checker::check_solution;
 use sudolab::corpus::ExpectedCount;
-use sudolab::solver;
+use sudolab::registry;
 
 #[test]
 fn every_solver_matches_every_known_answer() {
     let records = common::known_answers();
     assert!(records.len() >= 10);
-    for solver in solver::registry() {
+    for solver in registry::all() {
         let name = solver.info().name;
         for record in &records {
             let expected = record

@@ -10,7 +10,8 @@ use std::collections::BTreeMap;
 use sudolab::corpus::Record;
 use sudolab::grid::Grid;
 use sudolab::logic::{self, Position, Technique};
-use sudolab::solver::{by_name, Verdict};
+use sudolab::registry::by_name;
+use sudolab::solver::Verdict;
 
 /// Walks the whole logical path of `puzzle`, checking each step against `solution`.
 /// Returns the techniques used and whether logic solved it.

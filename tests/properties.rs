@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use sudolab::checker::check_solution;
 use sudolab::grid::Grid;
-use sudolab::solver;
+use sudolab::registry;
 
 /// A valid filled grid of box side `n`: the pattern grid with shuffled bands, rows within
 /// bands, stacks, columns within stacks and digits (all driven by `seed`).
@@ -82,7 +82,7 @@ proptest! {
     fn solutions_keep_the_givens_9x9(seed in any::<u64>(), mask in prop::collection::vec(prop::bool::weighted(0.6), 81)) {
         let solution = random_solution(3, seed);
         let puzzle = blanked(&solution, &mask);
-        for solver in solver::registry() {
+        for solver in registry::all() {
             let outcome = solver.count(&puzzle, 2);
             prop_assert!(outcome.count >= 1);
             for found in &outcome.solutions {
@@ -101,7 +101,7 @@ proptest! {
         let solution = random_solution(n, seed);
         prop_assert_eq!(check_solution(&solution, &solution), Ok(()));
         let puzzle = blanked(&solution, &mask);
-        let outcome = solver::by_name("bitmask").unwrap().count(&puzzle, 2);
+        let outcome = registry::by_name("bitmask").unwrap().count(&puzzle, 2);
         prop_assert!(outcome.count >= 1);
         for found in &outcome.solutions {
             prop_assert_eq!(check_solution(&puzzle, found), Ok(()));

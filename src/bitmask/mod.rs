@@ -38,12 +38,12 @@
 pub mod board;
 mod rules;
 
-use std::time::Instant;
-
 use crate::bitset::DigitSet;
 use crate::grid::Grid;
 use crate::random::Random;
-use crate::solver::{Capabilities, Outcome, Solver, SolverInfo, Stats};
+use crate::solver::{
+    Capabilities, Limits, Outcome, Solver, SolverInfo, Stats, Stop, ALL_BOX_SIDES,
+};
 pub use board::Contradiction;
 use board::{Board, Context};
 
@@ -99,17 +99,18 @@ impl Solver for BitmaskSolver {
                 solution: true,
                 count: true,
                 guesses: true,
+                box_sides: ALL_BOX_SIDES,
             },
         }
     }
 
-    fn count_until(&self, puzzle: &Grid, limit: u64, deadline: Option<Instant>) -> Outcome {
+    fn count_within(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Outcome {
         let level = self.level;
         match puzzle.box_side() {
-            2 => count_solutions::<16>(puzzle, limit, level, deadline),
-            3 => count_solutions::<81>(puzzle, limit, level, deadline),
-            4 => count_solutions::<256>(puzzle, limit, level, deadline),
-            _ => count_solutions::<625>(puzzle, limit, level, deadline),
+            2 => count_solutions::<16>(puzzle, limit, level, limits),
+            3 => count_solutions::<81>(puzzle, limit, level, limits),
+            4 => count_solutions::<256>(puzzle, limit, level, limits),
+            _ => count_solutions::<625>(puzzle, limit, level, limits),
         }
     }
 }
@@ -196,39 +197,21 @@ fn root_board<const CELLS: usize>(
     Ok(root)
 }
 
-/// When a search gives up.
-#[derive(Clone, Copy)]
-struct Budget {
-    /// Stop at this instant (checked every 256 nodes).
-    deadline: Option<Instant>,
-    /// Stop after this many nodes.
-    max_nodes: u64,
-}
-
-impl Budget {
-    fn until(deadline: Option<Instant>) -> Budget {
-        Budget {
-            deadline,
-            max_nodes: u64::MAX,
-        }
-    }
-}
-
 /// Depth-first search from a propagated `root`. At each branch cell, `pick` chooses which of
 /// the untried digits to try next; `visit` sees every solution and returns `true` to stop.
-/// Returns `true` if the budget stopped the search.
+/// Returns why `limits` stopped the search before it was complete, if they did.
 fn search<const CELLS: usize>(
     root: Board<CELLS>,
     context: &mut Context,
     level: Level,
-    budget: Budget,
+    limits: &Limits,
     stats: &mut Stats,
     mut pick: impl FnMut(DigitSet) -> u8,
     mut visit: impl FnMut(&Board<CELLS>) -> bool,
-) -> bool {
+) -> Option<Stop> {
     let Some(cell) = root.fewest_candidates() else {
         visit(&root);
-        return false;
+        return None;
     };
     let mut stack: Vec<Frame<CELLS>> = Vec::with_capacity(32);
     stack.push(Frame {
@@ -248,13 +231,8 @@ fn search<const CELLS: usize>(
         }
         frame.untried.remove(digit);
         stats.nodes += 1;
-        if stats.nodes > budget.max_nodes {
-            return true;
-        }
-        if let Some(deadline) = budget.deadline {
-            if stats.nodes.is_multiple_of(256) && Instant::now() >= deadline {
-                return true;
-            }
+        if let Some(stop) = limits.check(stats.nodes) {
+            return Some(stop);
         }
         // The last alternative reuses the frame's own position; the others copy it into a
         // new frame on top of the stack (one copy per node, no heap).
@@ -278,7 +256,7 @@ fn search<const CELLS: usize>(
             Ok(()) => match child.fewest_candidates() {
                 None => {
                     if visit(child) {
-                        return false;
+                        return None;
                     }
                     None
                 }
@@ -295,7 +273,7 @@ fn search<const CELLS: usize>(
             }
         }
     }
-    false
+    None
 }
 
 fn lowest(digits: DigitSet) -> u8 {
@@ -306,7 +284,7 @@ fn count_solutions<const CELLS: usize>(
     puzzle: &Grid,
     limit: u64,
     level: Level,
-    deadline: Option<Instant>,
+    limits: &Limits,
 ) -> Outcome {
     let mut context = Context::new(puzzle.geometry());
     let mut stats = Stats {
@@ -319,17 +297,15 @@ fn count_solutions<const CELLS: usize>(
             let solution = || Grid::from_cells(board.values.to_vec()).expect("a full board");
             outcome.record(solution, limit)
         };
-        let budget = Budget::until(deadline);
-        let timed_out = search(
+        outcome.stopped = search(
             root,
             &mut context,
             level,
-            budget,
+            limits,
             &mut stats,
             lowest,
             record,
         );
-        outcome.timed_out = timed_out;
     }
     stats.placements = context.placements;
     outcome.stats = stats;
@@ -362,15 +338,15 @@ pub fn has_solution_without(puzzle: &Grid, cell: usize, digit: u8, max_nodes: u6
         };
         let mut found = false;
         let mut stats = Stats::default();
-        let budget = Budget {
-            deadline: None,
-            max_nodes,
+        let limits = Limits {
+            max_nodes: Some(max_nodes),
+            ..Limits::NONE
         };
         let stopped = search(
             root,
             &mut context,
             level,
-            budget,
+            &limits,
             &mut stats,
             lowest,
             |_| {
@@ -378,7 +354,7 @@ pub fn has_solution_without(puzzle: &Grid, cell: usize, digit: u8, max_nodes: u6
                 true
             },
         );
-        (!stopped).then_some(found)
+        stopped.is_none().then_some(found)
     }
     match puzzle.box_side() {
         2 => run::<16>(puzzle, cell, digit, max_nodes),
@@ -399,9 +375,9 @@ pub fn random_solution(puzzle: &Grid, random: &mut Random, max_nodes: u64) -> Op
         let root = root_board::<CELLS>(puzzle, &mut context, Level::Singles, &[]).ok()?;
         let mut solution = None;
         let mut stats = Stats::default();
-        let budget = Budget {
-            deadline: None,
-            max_nodes,
+        let limits = Limits {
+            max_nodes: Some(max_nodes),
+            ..Limits::NONE
         };
         let pick = |digits: DigitSet| {
             let k = random.below(u64::from(digits.len())) as usize;
@@ -411,7 +387,7 @@ pub fn random_solution(puzzle: &Grid, random: &mut Random, max_nodes: u64) -> Op
             root,
             &mut context,
             Level::Singles,
-            budget,
+            &limits,
             &mut stats,
             pick,
             |board| {

@@ -4,14 +4,12 @@
 //! own `dlx` ([`Encoding`]); the time includes building its matrix, as a user of that crate
 //! would. Its own counters are not mapped (nodes and guesses are reported as 0).
 
-use std::time::Instant;
-
 use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 use dlx::{Count, OptOrder, Solver as DlxCrateSolver};
 
 use super::sudoku::Encoding;
 use crate::grid::Grid;
-use crate::solver::{Capabilities, Outcome, Solver, SolverInfo};
+use crate::solver::{Capabilities, Limits, Outcome, Solver, SolverInfo, ALL_BOX_SIDES};
 
 /// The `dlx` crate behind sudolab's [`Solver`] interface.
 #[derive(Debug, Clone, Copy, Default)]
@@ -26,11 +24,12 @@ impl Solver for DlxCrateReference {
                 solution: true,
                 count: true,
                 guesses: false,
+                box_sides: ALL_BOX_SIDES,
             },
         }
     }
 
-    fn count_until(&self, puzzle: &Grid, limit: u64, deadline: Option<Instant>) -> Outcome {
+    fn count_within(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Outcome {
         let mut outcome = Outcome::new();
         let Some(encoding) = Encoding::new(puzzle) else {
             return outcome;
@@ -56,8 +55,10 @@ impl Solver for DlxCrateReference {
             if outcome.record(|| encoding.decode(chosen), limit) {
                 break;
             }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                outcome.timed_out = true;
+            // The crate's search runs between solutions without a way to stop it: limits
+            // are checked only here (its node counter is not exposed).
+            if let Some(stop) = limits.check_now() {
+                outcome.stopped = Some(stop);
                 break;
             }
         }

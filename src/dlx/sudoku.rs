@@ -18,13 +18,11 @@
 //! This module computes rows, columns and boxes itself; it shares no code with the bitmask
 //! solver, so the cross-check between the two engines is worth something.
 
-use std::time::Instant;
-
 use super::links::{Control, Dlx, SearchStats};
 use super::problem::Problem;
 use crate::error::Result;
 use crate::grid::{symbol, Grid};
-use crate::solver::{Capabilities, Outcome, Solver, SolverInfo, Stats};
+use crate::solver::{Capabilities, Limits, Outcome, Solver, SolverInfo, Stats, ALL_BOX_SIDES};
 
 /// A Sudoku puzzle reduced to the exact-cover problem its givens leave open.
 #[derive(Debug, Clone)]
@@ -214,24 +212,24 @@ impl Solver for DlxSolver {
                 solution: true,
                 count: true,
                 guesses: true,
+                box_sides: ALL_BOX_SIDES,
             },
         }
     }
 
-    fn count_until(&self, puzzle: &Grid, limit: u64, deadline: Option<Instant>) -> Outcome {
+    fn count_within(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Outcome {
         let mut outcome = Outcome::new();
         let Some(encoding) = Encoding::new(puzzle) else {
             return outcome;
         };
         let mut dlx = encoding.dlx();
-        dlx.set_deadline(deadline);
         let SearchStats {
             nodes,
             guesses,
             updates,
-            timed_out,
+            stopped,
             ..
-        } = dlx.search(|dlx, chosen| {
+        } = dlx.search_within(limits, |dlx, chosen| {
             let solution = || encoding.decode(chosen.iter().map(|&x| dlx.option_of(x)));
             if outcome.record(solution, limit) {
                 Control::Stop
@@ -239,7 +237,7 @@ impl Solver for DlxSolver {
                 Control::Continue
             }
         });
-        outcome.timed_out = timed_out;
+        outcome.stopped = stopped;
         outcome.stats = Stats {
             nodes: nodes + 1,
             guesses,

@@ -240,6 +240,36 @@ pub struct Options {
     pub check_nodes: Option<u64>,
 }
 
+impl Options {
+    /// Refuses options no puzzle can meet (a size out of range, clue bounds that exclude
+    /// every puzzle), before any attempt is made.
+    pub fn validate(&self) -> Result<()> {
+        if !(2..=5).contains(&self.box_side) {
+            return Err(Error::UnsupportedSize(self.box_side));
+        }
+        let side = self.box_side * self.box_side;
+        let cells = side * side;
+        if let (Some(min), Some(max)) = (self.min_clues, self.max_clues) {
+            if min > max {
+                return Err(Error::InvalidArgument(format!(
+                    "--min-clues {min} is above --max-clues {max}: no puzzle has both"
+                )));
+            }
+        }
+        if let Some(min) = self.min_clues.filter(|&k| k > cells) {
+            return Err(Error::InvalidArgument(format!(
+                "--min-clues {min}: a {side}x{side} grid has only {cells} cells"
+            )));
+        }
+        if self.max_attempts == 0 {
+            return Err(Error::InvalidArgument(
+                "--max-attempts 0: at least one attempt is needed".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
 impl Default for Options {
     fn default() -> Options {
         Options {
@@ -421,9 +451,7 @@ impl GivensByUnit {
 
 /// Puzzle `index` of a run seeded with `seed`.
 pub fn generate_one(options: &Options, seed: u64, index: u64) -> Result<Generated> {
-    if !(2..=5).contains(&options.box_side) {
-        return Err(Error::UnsupportedSize(options.box_side));
-    }
+    options.validate()?;
     let mut random = Random::for_item(seed, index);
     for attempt in 1..=options.max_attempts.max(1) {
         let solution = random_grid(options.box_side, &mut random)?;

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use plotters::prelude::*;
 
 use super::summary::Summary;
+use crate::atomic_file::AtomicFile;
 use crate::error::{Error, Result};
 
 fn chart_error(path: &Path) -> impl Fn(String) -> Error + '_ {
@@ -55,21 +56,36 @@ pub fn draw_all(summary: &Summary, dir: &Path) -> Result<Vec<PathBuf>> {
         return Ok(files);
     }
     let path = dir.join("medians.svg");
-    medians(summary, &path).map_err(chart_error(&path))?;
-    files.push(path);
+    if render(&path, |svg| medians(summary, svg))? {
+        files.push(path);
+    }
     for (c, corpus) in summary.corpora.iter().enumerate() {
         let path = dir.join(format!("cdf_{}.svg", file_stem(corpus)));
-        if cdf(summary, c, &path).map_err(chart_error(&path))? {
+        if render(&path, |svg| cdf(summary, c, svg))? {
             files.push(path);
         }
         if summary.solvers.len() >= 2 {
             let path = dir.join(format!("scatter_{}.svg", file_stem(corpus)));
-            if scatter(summary, c, &path).map_err(chart_error(&path))? {
+            if render(&path, |svg| scatter(summary, c, svg))? {
                 files.push(path);
             }
         }
     }
     Ok(files)
+}
+
+/// Draws one chart into memory and writes it atomically; `false` when there was nothing to
+/// draw (no file is written then).
+fn render(
+    path: &Path,
+    draw: impl FnOnce(&mut String) -> std::result::Result<bool, String>,
+) -> Result<bool> {
+    let mut svg = String::new();
+    let drawn = draw(&mut svg).map_err(chart_error(path))?;
+    if drawn {
+        AtomicFile::write(path, svg.as_bytes())?;
+    }
+    Ok(drawn)
 }
 
 /// The legend box, the same on every chart.
@@ -95,16 +111,16 @@ fn log_range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
     (low <= high).then(|| (low / 2.0, high * 2.0))
 }
 
-fn medians(summary: &Summary, path: &Path) -> std::result::Result<(), String> {
+fn medians(summary: &Summary, svg: &mut String) -> std::result::Result<bool, String> {
     let corpora = summary.corpora.len();
     let solvers = summary.solvers.len();
     let median = |c: usize, s: usize| summary.distribution(c, s).map(|d| d.quantile_ns(0.5) / 1e3);
     let all = (0..corpora).flat_map(|c| (0..solvers).filter_map(move |s| median(c, s)));
     let Some((low, high)) = log_range(all) else {
-        return Ok(());
+        return Ok(false);
     };
     let width = (300 + 140 * corpora * solvers.max(1) / 2).clamp(700, 1800) as u32;
-    let root = SVGBackend::new(path, (width, 520)).into_drawing_area();
+    let root = SVGBackend::with_string(svg, (width, 520)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
@@ -151,10 +167,11 @@ fn medians(summary: &Summary, path: &Path) -> std::result::Result<(), String> {
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], fill.filled()));
     }
     draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
-    root.present().map_err(|e| e.to_string())
+    root.present().map_err(|e| e.to_string())?;
+    Ok(true)
 }
 
-fn cdf(summary: &Summary, corpus: usize, path: &Path) -> std::result::Result<bool, String> {
+fn cdf(summary: &Summary, corpus: usize, svg: &mut String) -> std::result::Result<bool, String> {
     let curves: Vec<(usize, Vec<(f64, f64)>)> = (0..summary.solvers.len())
         .filter_map(|s| {
             let d = summary.distribution(corpus, s)?;
@@ -173,7 +190,7 @@ fn cdf(summary: &Summary, corpus: usize, path: &Path) -> std::result::Result<boo
     ) else {
         return Ok(false);
     };
-    let root = SVGBackend::new(path, (800, 500)).into_drawing_area();
+    let root = SVGBackend::with_string(svg, (800, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let mut chart = ChartBuilder::on(&root)
         .caption(
@@ -208,7 +225,11 @@ fn cdf(summary: &Summary, corpus: usize, path: &Path) -> std::result::Result<boo
     Ok(true)
 }
 
-fn scatter(summary: &Summary, corpus: usize, path: &Path) -> std::result::Result<bool, String> {
+fn scatter(
+    summary: &Summary,
+    corpus: usize,
+    svg: &mut String,
+) -> std::result::Result<bool, String> {
     let Some(sample) = summary.scatter.get(&corpus) else {
         return Ok(false);
     };
@@ -226,7 +247,7 @@ fn scatter(summary: &Summary, corpus: usize, path: &Path) -> std::result::Result
         return Ok(false);
     };
     let (a, b) = (&summary.solvers[0], &summary.solvers[last]);
-    let root = SVGBackend::new(path, (700, 650)).into_drawing_area();
+    let root = SVGBackend::with_string(svg, (700, 650)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let mut chart = ChartBuilder::on(&root)
         .caption(

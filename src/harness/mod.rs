@@ -2,7 +2,8 @@
 //! them, and write a dated run directory.
 //!
 //! * [`run`]: streaming, parallel solving, cross-checking, `runs.csv` / `mismatches.csv`;
-//! * [`records`]: the CSV rows; `output`: atomic files and the run's CSV writers;
+//! * [`directory`]: the run directory and its lock; `output`: the run's CSV writers;
+//! * [`records`]: the CSV rows;
 //! * [`summary`]: per corpus and solver statistics, from `runs.csv` alone;
 //! * [`charts`]: SVG charts from the summary;
 //! * [`report`]: `meta.csv`, `summary.csv` and the run's `README.md`.
@@ -13,12 +14,15 @@
 //! a `mismatch` row, never an abort.
 
 pub mod charts;
+mod cross_check;
+pub mod directory;
 mod output;
 pub mod records;
 pub mod report;
 pub mod run;
 pub mod summary;
 
+pub use directory::RunDirectory;
 pub use records::{MismatchRow, RowStatus, RunRow};
 pub use report::{write_report, RunMetadata};
 pub use run::{run, BenchConfig, Observer, RunOutcome, Silent};

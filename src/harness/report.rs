@@ -7,8 +7,8 @@ use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::charts;
-use super::run::AtomicFile;
 use super::summary::{Summary, SummaryRow};
+use crate::atomic_file::AtomicFile;
 use crate::error::{Error, Result};
 
 /// Ordered key/value facts about a run (command, commit, CPU...), stored as `meta.csv`.
@@ -218,7 +218,7 @@ fn readme(
     }
     out.push_str("\n## Solvers\n\n");
     for name in &summary.solvers {
-        let description = crate::solver::by_name(name)
+        let description = crate::registry::by_name(name)
             .map(|s| s.info().description.to_string())
             .unwrap_or_else(|| "(not in this build's registry)".into());
         let _ = writeln!(out, "* `{name}`: {description}");

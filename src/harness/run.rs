@@ -2,34 +2,38 @@
 //!
 //! Flow: each corpus is read as a stream (or a seeded reservoir sample of it) in chunks of
 //! [`CHUNK`] records; a chunk's puzzles are solved in parallel (rayon), each solver timed
-//! around its call alone, then checked outside the timed region; the chunk's rows are written
-//! in corpus order and flushed before the next chunk is read. Memory is one chunk, whatever
-//! the corpus length. An interrupt flag (set by the CLI on Ctrl-C) stops the run after the
-//! puzzles in flight; what finished is kept.
+//! around its call alone, then checked outside the timed region ([`super::cross_check`]);
+//! the chunk's rows are written in corpus order and flushed before the next chunk is read.
+//! Memory is one chunk, whatever the corpus length. An interrupt flag (set by the CLI on
+//! Ctrl-C) reaches every solver through its [`Limits`]: the puzzles in flight stop within a
+//! millisecond, are not recorded, and what finished before is kept.
 
-use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-pub use super::output::AtomicFile;
+use super::cross_check::{cross_check, Answer};
+use super::directory::RunDirectory;
 use super::output::Outputs;
 use super::records::{MismatchRow, RowStatus, RunRow};
-use crate::checker::check_solution;
-use crate::corpus::{CorpusReader, ExpectedCount, Record};
+use crate::corpus::{CorpusReader, Record};
 use crate::error::{Error, Result};
 use crate::random::Random;
-use crate::solver::{Outcome, Solver};
-use crate::symmetry::Symmetry;
+use crate::registry;
+use crate::solver::{Limits, Solver, Stop};
+use crate::transform::Transform;
 
 /// The most worker threads a run accepts (more only costs memory and start-up time).
 pub const MAX_THREADS: usize = 1024;
 
 /// Records solved in parallel between two flushes of the output.
 pub const CHUNK: usize = 256;
+
+/// The longest warm-up, whatever `warmup` asks: warm-up is for caches and clock speed, and
+/// must not turn a run with hard puzzles into a long wait before the first row.
+pub const MAX_WARMUP: Duration = Duration::from_secs(2);
 
 /// What a run does.
 #[derive(Debug, Clone)]
@@ -46,14 +50,15 @@ pub struct BenchConfig {
     pub sample: Option<usize>,
     /// Seed for sampling and permutations.
     pub seed: u64,
-    /// Puzzles of the first corpus solved untimed by every solver before timing starts.
+    /// Puzzles of the first corpus solved untimed by every solver before timing starts (at
+    /// most [`MAX_WARMUP`] of them).
     pub warmup: usize,
     /// Apply a random symmetry to each puzzle before solving.
     pub permute: bool,
     /// Per-puzzle, per-solver deadline.
     pub timeout: Option<Duration>,
-    /// Where `runs.csv` and `mismatches.csv` go (`None`: check only, no files).
-    pub out: Option<PathBuf>,
+    /// Per-puzzle, per-solver search-node budget.
+    pub max_nodes: Option<u64>,
     /// Write `puzzle:count:solution` lines here.
     pub golden: Option<PathBuf>,
     /// Grade each puzzle with the human techniques (outside the timed region) and record the
@@ -120,31 +125,20 @@ struct Bench<'a> {
     observer: &'a dyn Observer,
 }
 
-/// Runs the bench. `interrupt` stops it early (rows finished so far are kept).
+/// Runs the bench, writing `runs.csv` and `mismatches.csv` into `directory` (none: check
+/// only, no files). `interrupt` stops it early (rows finished so far are kept).
 pub fn run(
     config: &BenchConfig,
-    interrupt: Arc<AtomicBool>,
+    directory: Option<&RunDirectory>,
+    interrupt: &AtomicBool,
     observer: &dyn Observer,
 ) -> Result<RunOutcome> {
-    let mut solvers = Vec::new();
-    for name in &config.solvers {
-        let solver = crate::solver::by_name(name).ok_or_else(|| {
-            Error::InvalidArgument(format!(
-                "unknown solver {name:?}; registered: {}",
-                crate::solver::names().join(", ")
-            ))
-        })?;
-        solvers.push(solver);
-    }
-    if solvers.is_empty() {
-        return Err(Error::InvalidArgument("no solver to run".into()));
-    }
-    if config.threads > MAX_THREADS {
-        return Err(Error::InvalidArgument(format!(
-            "--threads {}: at most {MAX_THREADS} worker threads",
-            config.threads
-        )));
-    }
+    let solvers = config
+        .solvers
+        .iter()
+        .map(|name| registry::find(name))
+        .collect::<Result<Vec<_>>>()?;
+    validate(config, &solvers)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
         .build()
@@ -152,73 +146,48 @@ pub fn run(
     let bench = Bench {
         config,
         solvers,
-        interrupt: &interrupt,
+        interrupt,
         observer,
     };
-    let mut outputs = Outputs::open(config)?;
+    let mut outputs = Outputs::open(directory, config.golden.as_deref())?;
     let mut outcome = RunOutcome::default();
     let mut warmed = config.warmup == 0;
     let started = Instant::now();
-    for path in &config.corpora {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_else(|| path.display().to_string());
-        let reader = CorpusReader::from_path(path)?;
+    for (path, name) in config.corpora.iter().zip(corpus_names(&config.corpora)) {
+        if interrupt.load(Ordering::Relaxed) {
+            break;
+        }
         let total = match config.sample {
             Some(n) => Some(n as u64),
             None if observer.wants_total() => count_records(path),
             None => None,
         };
         observer.corpus_started(&name, total);
-        let records: Box<dyn Iterator<Item = Result<Record>>> = match config.sample {
-            Some(n) => Box::new(
-                sample(
-                    reader,
-                    n,
-                    config.seed,
-                    &name,
-                    &bench,
-                    &mut outputs,
-                    &mut outcome,
-                )?
-                .into_iter()
-                .map(Ok),
-            ),
-            None => Box::new(reader),
-        };
-        let mut chunk: Vec<Result<Record>> = Vec::with_capacity(CHUNK);
-        let mut records = records.peekable();
-        while records.peek().is_some() && !interrupt.load(Ordering::Relaxed) {
-            chunk.clear();
-            chunk.extend(records.by_ref().take(CHUNK));
+        let records = bench.records(path, &name, &mut outputs, &mut outcome)?;
+        let mut any = false;
+        for chunk in chunks(records) {
+            any = true;
             if !warmed {
                 bench.warm_up(&chunk);
                 warmed = true;
             }
-            let evaluations: Vec<Option<Evaluation>> = pool.install(|| {
-                chunk
-                    .par_iter()
-                    .map(|record| bench.evaluate(&name, record))
-                    .collect()
-            });
+            if interrupt.load(Ordering::Relaxed) {
+                break;
+            }
+            let evaluations: Vec<Option<Evaluation>> =
+                pool.install(|| chunk.par_iter().map(|r| bench.evaluate(&name, r)).collect());
             let done = evaluations.iter().filter(|e| e.is_some()).count();
             for evaluation in evaluations.into_iter().flatten() {
                 outputs.write(&evaluation)?;
-                outcome.rows += evaluation.rows.len() as u64;
-                outcome.puzzles += u64::from(evaluation.solved);
-                outcome.errors += u64::from(!evaluation.solved);
-                outcome.solver_ns += evaluation.solver_ns;
-                for row in &evaluation.rows {
-                    outcome.mismatches += u64::from(row.status == RowStatus::Mismatch);
-                    outcome.timeouts += u64::from(row.status == RowStatus::Timeout);
-                }
+                outcome.add(&evaluation);
             }
             outputs.flush()?;
             observer.advanced(done as u64);
         }
-        if interrupt.load(Ordering::Relaxed) {
-            break;
+        if !any && config.sample.is_none() {
+            let empty = bench.error_row(&name, 0, 0, "no puzzle found in this corpus".into());
+            outputs.write(&empty)?;
+            outcome.add(&empty);
         }
     }
     outcome.interrupted = interrupt.load(Ordering::Relaxed);
@@ -227,12 +196,93 @@ pub fn run(
     Ok(outcome)
 }
 
+fn validate(config: &BenchConfig, solvers: &[Box<dyn Solver>]) -> Result<()> {
+    let fail = |message: String| Err(Error::InvalidArgument(message));
+    if solvers.is_empty() {
+        return fail("no solver to run".into());
+    }
+    if config.threads > MAX_THREADS {
+        return fail(format!(
+            "--threads {}: at most {MAX_THREADS} worker threads",
+            config.threads
+        ));
+    }
+    if config.sample == Some(0) {
+        return fail("--sample 0: a sample needs at least one puzzle".into());
+    }
+    if config.timeout == Some(Duration::ZERO) {
+        return fail("--timeout-ms 0: a timeout must be at least 1 ms".into());
+    }
+    if config.max_nodes == Some(0) {
+        return fail("--max-nodes 0: the budget must be at least one node".into());
+    }
+    Ok(())
+}
+
+impl RunOutcome {
+    fn add(&mut self, evaluation: &Evaluation) {
+        self.rows += evaluation.rows.len() as u64;
+        self.puzzles += u64::from(evaluation.solved);
+        self.errors += u64::from(!evaluation.solved);
+        self.solver_ns += evaluation.solver_ns;
+        for row in &evaluation.rows {
+            self.mismatches += u64::from(row.status == RowStatus::Mismatch);
+            self.timeouts += u64::from(row.status == RowStatus::Timeout);
+        }
+    }
+}
+
+/// The name each corpus has in the rows: its file name, with as many parent folders as it
+/// takes to tell apart two corpora of the same file name (`a/top.txt`, `b/top.txt`).
+pub fn corpus_names(paths: &[PathBuf]) -> Vec<String> {
+    let parts: Vec<Vec<String>> = paths
+        .iter()
+        .map(|p| {
+            p.components()
+                .rev()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect()
+        })
+        .collect();
+    let name = |i: usize, depth: usize| {
+        let mut taken: Vec<&str> = parts[i].iter().take(depth).map(String::as_str).collect();
+        taken.reverse();
+        taken.join("/")
+    };
+    let mut depths = vec![1usize; paths.len()];
+    loop {
+        let names: Vec<String> = (0..paths.len()).map(|i| name(i, depths[i])).collect();
+        let mut grew = false;
+        for i in 0..paths.len() {
+            let clash = (0..paths.len()).any(|j| j != i && names[j] == names[i]);
+            if clash && depths[i] < parts[i].len() {
+                depths[i] += 1;
+                grew = true;
+            }
+        }
+        if !grew {
+            return names;
+        }
+    }
+}
+
+/// The records of a chunked stream, [`CHUNK`] at a time.
+fn chunks(
+    records: Box<dyn Iterator<Item = Result<Record>> + '_>,
+) -> impl Iterator<Item = Vec<Result<Record>>> + '_ {
+    let mut records = records.peekable();
+    std::iter::from_fn(move || {
+        records.peek()?;
+        Some(records.by_ref().take(CHUNK).collect())
+    })
+}
+
 /// Number of non-blank, non-comment lines of a file (for the progress bar), or `None`.
 fn count_records(path: &Path) -> Option<u64> {
     use std::io::BufRead;
-    let file = File::open(path).ok()?;
+    let reader = crate::input::open_file(path).ok()?;
     let mut count = 0;
-    for line in std::io::BufReader::new(file).lines() {
+    for line in reader.lines() {
         let line = line.ok()?;
         let line = line.trim();
         if !line.is_empty() && !line.starts_with('#') {
@@ -242,57 +292,103 @@ fn count_records(path: &Path) -> Option<u64> {
     Some(count)
 }
 
-/// A seeded reservoir sample of `n` readable records, in corpus order. Unreadable records
-/// are still reported (as error rows), since they are a property of the corpus.
-fn sample(
-    reader: impl Iterator<Item = Result<Record>>,
-    n: usize,
-    seed: u64,
-    name: &str,
-    bench: &Bench,
-    outputs: &mut Outputs,
-    outcome: &mut RunOutcome,
-) -> Result<Vec<Record>> {
-    let mut random = Random::new(seed);
-    let mut kept: Vec<Record> = Vec::with_capacity(n);
-    let mut seen = 0u64;
-    for record in reader {
-        match record {
-            Ok(record) => {
-                seen += 1;
-                if kept.len() < n {
-                    kept.push(record);
-                } else {
-                    let slot = random.below(seen) as usize;
-                    if slot < n {
-                        kept[slot] = record;
+impl Bench<'_> {
+    /// The records of a corpus: a stream, or a seeded sample (whose unreadable records are
+    /// written as error rows right away, since they are a property of the corpus).
+    fn records(
+        &self,
+        path: &Path,
+        name: &str,
+        outputs: &mut Outputs,
+        outcome: &mut RunOutcome,
+    ) -> Result<Box<dyn Iterator<Item = Result<Record>> + 'static>> {
+        let reader = CorpusReader::from_path(path)?;
+        let Some(n) = self.config.sample else {
+            return Ok(Box::new(reader));
+        };
+        let mut random = Random::new(self.config.seed);
+        let mut kept: Vec<Record> = Vec::with_capacity(n.min(1 << 20));
+        let mut seen = 0u64;
+        for record in reader {
+            match record {
+                Ok(record) => {
+                    seen += 1;
+                    if kept.len() < n {
+                        kept.push(record);
+                    } else {
+                        let slot = random.below(seen) as usize;
+                        if slot < n {
+                            kept[slot] = record;
+                        }
+                    }
+                }
+                Err(error) => {
+                    if let Some(evaluation) = self.evaluate(name, &Err(error)) {
+                        outputs.write(&evaluation)?;
+                        outcome.add(&evaluation);
                     }
                 }
             }
-            Err(error) => {
-                if let Some(evaluation) = bench.evaluate(name, &Err(error)) {
-                    outputs.write(&evaluation)?;
-                    outcome.rows += 1;
-                    outcome.errors += 1;
+        }
+        if kept.is_empty() {
+            let empty = self.error_row(name, 0, 0, "no puzzle found in this corpus".into());
+            outputs.write(&empty)?;
+            outcome.add(&empty);
+        }
+        kept.sort_by_key(|r| r.index);
+        Ok(Box::new(kept.into_iter().map(Ok)))
+    }
+
+    fn limits(&self, start: Instant) -> Limits<'_> {
+        Limits {
+            deadline: self.config.timeout.map(|t| start + t),
+            max_nodes: self.config.max_nodes,
+            interrupt: Some(self.interrupt),
+        }
+    }
+
+    /// Solves the first puzzles untimed, within the run's limits and [`MAX_WARMUP`] in all.
+    fn warm_up(&self, chunk: &[Result<Record>]) {
+        let started = Instant::now();
+        for record in chunk.iter().flatten().take(self.config.warmup) {
+            for solver in &self.solvers {
+                let now = Instant::now();
+                if now >= started + MAX_WARMUP || self.interrupt.load(Ordering::Relaxed) {
+                    return;
                 }
+                let mut limits = self.limits(now);
+                let cap = started + MAX_WARMUP;
+                limits.deadline = Some(limits.deadline.map_or(cap, |d| d.min(cap)));
+                let _ = solver.count_within(&record.puzzle, self.config.limit, &limits);
             }
         }
     }
-    kept.sort_by_key(|r| r.index);
-    Ok(kept)
-}
 
-impl Bench<'_> {
-    fn warm_up(&self, chunk: &[Result<Record>]) {
-        for record in chunk.iter().flatten().take(self.config.warmup) {
-            for solver in &self.solvers {
-                let _ = solver.count(&record.puzzle, self.config.limit);
-            }
+    fn error_row(&self, corpus: &str, index: u64, line: u64, detail: String) -> Evaluation {
+        Evaluation {
+            rows: vec![RunRow {
+                corpus: corpus.to_string(),
+                index,
+                line,
+                solver: "-".into(),
+                ns: 0,
+                guesses: 0,
+                nodes: 0,
+                count: 0,
+                status: RowStatus::Error,
+                detail,
+                technique: String::new(),
+                rating: None,
+            }],
+            mismatches: Vec::new(),
+            golden: None,
+            solver_ns: 0,
+            solved: false,
         }
     }
 
     /// Solves one record with every solver and checks the answers; `None` if interrupted
-    /// before it started.
+    /// before it finished.
     fn evaluate(&self, corpus: &str, record: &Result<Record>) -> Option<Evaluation> {
         if self.interrupt.load(Ordering::Relaxed) {
             return None;
@@ -301,65 +397,26 @@ impl Bench<'_> {
             Ok(record) => record,
             Err(error) => {
                 self.observer.record_error(error);
-                let (index, line) = match error {
-                    Error::Parse { location, .. } => (0, location.line.unwrap_or(0)),
-                    _ => (0, 0),
+                let line = match error {
+                    Error::Parse { location, .. } => location.line.unwrap_or(0),
+                    _ => 0,
                 };
-                return Some(Evaluation {
-                    rows: vec![RunRow {
-                        corpus: corpus.to_string(),
-                        index,
-                        line,
-                        solver: "-".into(),
-                        ns: 0,
-                        guesses: 0,
-                        nodes: 0,
-                        count: 0,
-                        status: RowStatus::Error,
-                        detail: error.to_string(),
-                        technique: String::new(),
-                        rating: None,
-                    }],
-                    mismatches: Vec::new(),
-                    golden: None,
-                    solver_ns: 0,
-                    solved: false,
-                });
+                return Some(self.error_row(corpus, 0, line, error.to_string()));
             }
         };
-        let config = self.config;
-        let symmetry = config.permute.then(|| {
-            let mut random = Random::for_item(config.seed, record.index);
-            Symmetry::random(record.puzzle.box_side(), &mut random)
-        });
-        let puzzle = match &symmetry {
-            Some(symmetry) => symmetry.apply(&record.puzzle),
-            None => record.puzzle.clone(),
+        let answers = self.solve_all(record)?;
+        let verdicts = cross_check(corpus, record, &answers, self.config.limit);
+        for mismatch in &verdicts.mismatches {
+            self.observer.mismatch(mismatch);
+        }
+        let mut evaluation = Evaluation {
+            rows: verdicts.rows,
+            mismatches: verdicts.mismatches,
+            golden: verdicts.golden,
+            solver_ns: answers.iter().map(|a| a.ns as u128).sum(),
+            solved: true,
         };
-        // Vary the order the solvers run in, so none is favoured by a warm cache.
-        let n = self.solvers.len();
-        let mut results: Vec<Option<(Outcome, u64)>> = vec![None; n];
-        for k in 0..n {
-            let s = (record.index as usize + k) % n;
-            let start = Instant::now();
-            let deadline = config.timeout.map(|t| start + t);
-            let outcome = self.solvers[s].count_until(&puzzle, config.limit, deadline);
-            let ns = start.elapsed().as_nanos() as u64;
-            results[s] = Some((outcome, ns));
-        }
-        let mut results: Vec<(Outcome, u64)> = results
-            .into_iter()
-            .map(|r| r.expect("every solver ran"))
-            .collect();
-        if let Some(symmetry) = &symmetry {
-            for (outcome, _) in &mut results {
-                for solution in &mut outcome.solutions {
-                    *solution = symmetry.invert(solution);
-                }
-            }
-        }
-        let mut evaluation = self.cross_check(corpus, record, results);
-        if config.grade {
+        if self.config.grade {
             let (technique, rating) = grade_of(&record.puzzle);
             for row in &mut evaluation.rows {
                 row.technique = technique.clone();
@@ -369,142 +426,47 @@ impl Bench<'_> {
         Some(evaluation)
     }
 
-    /// Compares the answers with the checker, each other and the corpus.
-    fn cross_check(
-        &self,
-        corpus: &str,
-        record: &Record,
-        results: Vec<(Outcome, u64)>,
-    ) -> Evaluation {
-        let limit = self.config.limit;
-        let names: Vec<&str> = self.solvers.iter().map(|s| s.info().name).collect();
-        let mut problems: Vec<Vec<(String, String)>> = vec![Vec::new(); results.len()];
-        let finished: Vec<usize> = (0..results.len())
-            .filter(|&i| !results[i].0.timed_out)
-            .collect();
-        for &i in &finished {
-            let outcome = &results[i].0;
-            for solution in &outcome.solutions {
-                if let Err(fault) = check_solution(&record.puzzle, solution) {
-                    problems[i].push((
-                        format!("invalid solution {solution}: {fault}"),
-                        "a valid solution".into(),
-                    ));
+    /// Every solver on the record's puzzle (permuted with `permute`, answers mapped back),
+    /// in an order that varies by record so none is favoured by a warm cache; `None` when the
+    /// interrupt stopped one.
+    fn solve_all(&self, record: &Record) -> Option<Vec<Answer<'_>>> {
+        let config = self.config;
+        let transform = config.permute.then(|| {
+            let mut random = Random::for_item(config.seed, record.index);
+            Transform::random(record.puzzle.box_side(), &mut random)
+        });
+        let puzzle = match &transform {
+            Some(transform) => transform.apply(&record.puzzle),
+            None => record.puzzle.clone(),
+        };
+        let n = self.solvers.len();
+        let mut answers: Vec<Option<Answer>> = (0..n).map(|_| None).collect();
+        for k in 0..n {
+            let s = (record.index as usize + k) % n;
+            let start = Instant::now();
+            let mut outcome =
+                self.solvers[s].count_within(&puzzle, config.limit, &self.limits(start));
+            let ns = start.elapsed().as_nanos() as u64;
+            if outcome.stopped == Some(Stop::Interrupted) {
+                return None;
+            }
+            if let Some(transform) = &transform {
+                for solution in &mut outcome.solutions {
+                    *solution = transform.invert(solution);
                 }
             }
-            if let Some(expected) = record.expected_count {
-                if !expected.agrees_with(outcome.count, limit) {
-                    problems[i].push((
-                        count_text(outcome.count, limit),
-                        format!("{expected} (corpus)"),
-                    ));
-                }
-            }
-            if let (Some(stated), Some(found), 1) = (
-                &record.expected_solution,
-                outcome.solutions.first(),
-                outcome.count,
-            ) {
-                if stated != found {
-                    problems[i].push((
-                        format!("solution {found}"),
-                        format!("solution {stated} (corpus)"),
-                    ));
-                }
-            }
-        }
-        // Every finished solver against the first finished one.
-        if let Some(&reference) = finished.first() {
-            let (reference_outcome, _) = &results[reference];
-            for &i in &finished[1..] {
-                let outcome = &results[i].0;
-                if outcome.count != reference_outcome.count {
-                    let found = count_text(outcome.count, limit);
-                    let expected = format!(
-                        "{} ({})",
-                        count_text(reference_outcome.count, limit),
-                        names[reference]
-                    );
-                    problems[i].push((found.clone(), expected));
-                    problems[reference].push((
-                        count_text(reference_outcome.count, limit),
-                        format!("{found} ({})", names[i]),
-                    ));
-                } else if outcome.count == 1
-                    && outcome.solutions.first() != reference_outcome.solutions.first()
-                {
-                    problems[i].push((
-                        "a different solution".into(),
-                        format!("the solution of {}", names[reference]),
-                    ));
-                }
-            }
-        }
-        let mut rows = Vec::with_capacity(results.len());
-        let mut mismatches = Vec::new();
-        let mut solver_ns = 0;
-        for (i, (outcome, ns)) in results.iter().enumerate() {
-            solver_ns += *ns as u128;
-            let status = if outcome.timed_out {
-                RowStatus::Timeout
-            } else if problems[i].is_empty() {
-                RowStatus::Ok
-            } else {
-                RowStatus::Mismatch
-            };
-            for (found, expected) in &problems[i] {
-                let row = MismatchRow {
-                    corpus: corpus.to_string(),
-                    index: record.index,
-                    line: record.line,
-                    puzzle: record.puzzle.to_line(),
-                    solver: names[i].to_string(),
-                    found: found.clone(),
-                    expected: expected.clone(),
-                };
-                self.observer.mismatch(&row);
-                mismatches.push(row);
-            }
-            rows.push(RunRow {
-                corpus: corpus.to_string(),
-                index: record.index,
-                line: record.line,
-                solver: names[i].to_string(),
-                ns: *ns,
-                guesses: outcome.stats.guesses,
-                nodes: outcome.stats.nodes,
-                count: outcome.count,
-                status,
-                technique: String::new(),
-                rating: None,
-                detail: match status {
-                    RowStatus::Timeout => {
-                        format!("deadline passed after {} solutions", outcome.count)
-                    }
-                    _ => problems[i]
-                        .iter()
-                        .map(|(f, e)| format!("found {f}, expected {e}"))
-                        .collect::<Vec<_>>()
-                        .join("; "),
-                },
+            answers[s] = Some(Answer {
+                solver: self.solvers[s].info().name,
+                outcome,
+                ns,
             });
         }
-        let all_agree = mismatches.is_empty() && !results.iter().any(|(o, _)| o.timed_out);
-        let golden = all_agree.then(|| {
-            let (outcome, _) = &results[0];
-            let count = count_text(outcome.count, limit);
-            match (outcome.count, outcome.solutions.first()) {
-                (1, Some(solution)) => format!("{}:{count}:{solution}", record.puzzle),
-                _ => format!("{}:{count}", record.puzzle),
-            }
-        });
-        Evaluation {
-            rows,
-            mismatches,
-            golden,
-            solver_ns,
-            solved: true,
-        }
+        Some(
+            answers
+                .into_iter()
+                .map(|a| a.expect("every solver ran"))
+                .collect(),
+        )
     }
 }
 
@@ -524,11 +486,19 @@ fn grade_of(puzzle: &crate::grid::Grid) -> (String, Option<f32>) {
     }
 }
 
-/// A count as text: `N+` when it reached the limit.
-fn count_text(count: u64, limit: u64) -> String {
-    if limit != 0 && count >= limit {
-        ExpectedCount::AtLeast(count).to_string()
-    } else {
-        ExpectedCount::Exactly(count).to_string()
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn corpora_of_the_same_file_name_get_distinct_names() {
+        let paths: Vec<PathBuf> = ["x/a/top.txt", "x/b/top.txt", "c/other.txt"]
+            .iter()
+            .map(PathBuf::from)
+            .collect();
+        assert_eq!(
+            corpus_names(&paths),
+            ["a/top.txt", "b/top.txt", "other.txt"]
+        );
     }
 }

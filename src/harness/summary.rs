@@ -274,7 +274,9 @@ impl Summary {
         let counts_guesses: Vec<bool> = self
             .solvers
             .iter()
-            .map(|name| crate::solver::by_name(name).is_none_or(|s| s.info().capabilities.guesses))
+            .map(|name| {
+                crate::registry::by_name(name).is_none_or(|s| s.info().capabilities.guesses)
+            })
             .collect();
         for (c, corpus) in self.corpora.iter().enumerate() {
             let baseline = self.groups.get(&(c, 0)).map(|g| g.times.quantile_ns(0.5));

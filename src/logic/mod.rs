@@ -36,6 +36,7 @@ mod subsets;
 #[cfg(test)]
 mod tests;
 mod uniqueness;
+pub mod user;
 mod wings;
 
 use std::fmt;

@@ -3,22 +3,24 @@
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
 use anyhow::{bail, Context};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-use sudolab::harness::{self, report, BenchConfig, MismatchRow, Observer, RunMetadata};
-use sudolab::{solver, Error};
+use sudolab::harness::{
+    self, report, BenchConfig, MismatchRow, Observer, RunDirectory, RunMetadata, RunOutcome,
+};
+use sudolab::{registry, Error};
 
-use crate::Status;
+use crate::{interrupt, Status};
 
+/// What `bench` and `verify` share: the corpora, the solvers and the limits.
 #[derive(Args)]
-pub struct BenchArgs {
-    /// Corpus files (one puzzle per line, puzzle:count:solution lines, or Kaggle CSV).
-    /// Default: every .txt file in ./datasets.
+pub struct RunArgs {
+    /// Corpus files (one puzzle per line, puzzle:count:solution lines, pretty grids or
+    /// Kaggle CSV; plain or gzip). Default: every corpus file in ./datasets.
     corpora: Vec<PathBuf>,
     /// Solvers to run, comma-separated (default: every registered solver). The first is the
     /// baseline of the ratio column.
@@ -31,38 +33,53 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 0)]
     threads: usize,
     /// Solve a seeded random sample of this many puzzles per corpus.
-    #[arg(long)]
-    sample: Option<usize>,
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    sample: Option<u64>,
     /// Seed of the sample and of --permute.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Puzzles solved untimed by every solver before timing starts (warms caches and CPU
-    /// frequency).
-    #[arg(long, default_value_t = 50)]
-    warmup: usize,
     /// Apply a random symmetry to each puzzle before solving (answers are mapped back), so no
     /// solver is favoured by a corpus's orientation.
     #[arg(long)]
     permute: bool,
     /// Give up on a puzzle after this many milliseconds per solver (a `timeout` row).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     timeout_ms: Option<u64>,
-    /// Output directory.
-    #[arg(long, default_value = "reports/latest")]
-    out: PathBuf,
-    /// Only cross-check: no timing report, exit 0 only when everything agrees.
-    #[arg(long)]
-    pub check_only: bool,
+    /// Give up on a puzzle after this many search nodes per solver (a `timeout` row).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_nodes: Option<u64>,
     /// Write puzzle:count:solution lines for every puzzle all solvers agree on.
     #[arg(long, value_name = "FILE")]
     write_golden: Option<PathBuf>,
+    /// No progress bar.
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+#[derive(Args)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    run: RunArgs,
+    /// Puzzles solved untimed by every solver before timing starts (warms caches and CPU
+    /// frequency; at most 2 seconds, within the run's limits).
+    #[arg(long, default_value_t = 50)]
+    warmup: usize,
+    /// Output directory (locked while the run writes it).
+    #[arg(long, default_value = "reports/latest")]
+    out: PathBuf,
+    /// Only cross-check, as `verify` does: no timing report, no files.
+    #[arg(long, conflicts_with = "out")]
+    check_only: bool,
     /// Grade every puzzle with the human techniques (outside the timed region): runs.csv gets
     /// the hardest technique and its rating, the summary the share solved by logic.
     #[arg(long)]
     grade: bool,
-    /// No progress bar.
-    #[arg(long, short)]
-    quiet: bool,
+}
+
+#[derive(Args)]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    run: RunArgs,
 }
 
 #[derive(Args)]
@@ -203,63 +220,70 @@ fn metadata(args: &BenchArgs, config: &BenchConfig) -> RunMetadata {
         .map(|p| p.display().to_string())
         .collect();
     meta.set("corpora", corpora.join(" "));
-    meta.set("limit", args.limit);
+    meta.set("limit", config.limit);
     meta.set(
         "sample",
-        args.sample.map_or("all".to_string(), |n| n.to_string()),
+        config.sample.map_or("all".to_string(), |n| n.to_string()),
     );
-    meta.set("seed", args.seed);
-    meta.set("permute", args.permute);
+    meta.set("seed", config.seed);
+    meta.set("permute", config.permute);
     meta.set("warmup", args.warmup);
     meta.set(
         "timeout_ms",
-        args.timeout_ms
-            .map_or("none".to_string(), |t| t.to_string()),
+        config
+            .timeout
+            .map_or("none".to_string(), |t| t.as_millis().to_string()),
+    );
+    meta.set(
+        "max_nodes",
+        config
+            .max_nodes
+            .map_or("none".to_string(), |n| n.to_string()),
     );
     meta.set("started", report::utc_now());
     meta
 }
 
-pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+fn config(args: &RunArgs, warmup: usize, grade: bool) -> anyhow::Result<BenchConfig> {
     let corpora = if args.corpora.is_empty() {
         default_corpora()?
     } else {
         args.corpora.clone()
     };
     for corpus in &corpora {
+        if corpus.is_dir() {
+            bail!(
+                "{}: is a directory; name the corpus files inside it",
+                corpus.display()
+            );
+        }
         if !corpus.is_file() {
             bail!("{}: no such corpus file", corpus.display());
         }
     }
     let solvers = if args.solvers.is_empty() {
-        solver::names().into_iter().map(String::from).collect()
+        registry::names().into_iter().map(String::from).collect()
     } else {
         args.solvers.clone()
     };
-    let config = BenchConfig {
+    Ok(BenchConfig {
         corpora,
         solvers,
         limit: args.limit,
         threads: args.threads,
-        sample: args.sample,
+        sample: args.sample.map(|n| n as usize),
         seed: args.seed,
-        warmup: if args.check_only { 0 } else { args.warmup },
+        warmup,
         permute: args.permute,
         timeout: args.timeout_ms.map(Duration::from_millis),
-        out: (!args.check_only).then(|| args.out.clone()),
+        max_nodes: args.max_nodes,
         golden: args.write_golden.clone(),
-        grade: args.grade,
-    };
-    let mut meta = metadata(args, &config);
-    let interrupt = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&interrupt);
-    // First Ctrl-C: finish the puzzles in flight and write what is done; second: quit now.
-    let _ = ctrlc::set_handler(move || {
-        if flag.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    });
-    let bar = (!args.quiet && std::io::stderr().is_terminal()).then(|| {
+        grade,
+    })
+}
+
+fn console(quiet: bool) -> Console {
+    let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::new(0);
         bar.set_style(
             ProgressStyle::with_template(
@@ -270,68 +294,95 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         );
         bar
     });
-    let console = Console {
+    Console {
         bar,
         printed: Mutex::new(0),
-    };
-    let outcome = harness::run(&config, interrupt, &console)?;
-    if let Some(bar) = &console.bar {
-        bar.finish_and_clear();
     }
-    let status = if outcome.mismatches > 0
+}
+
+fn run_status(outcome: &RunOutcome, timeouts_fail: bool) -> Status {
+    if outcome.interrupted {
+        Status::Interrupted
+    } else if outcome.mismatches > 0
         || outcome.errors > 0
-        || (args.check_only && outcome.timeouts > 0)
+        || (timeouts_fail && outcome.timeouts > 0)
     {
         Status::PuzzleFailure
     } else {
         Status::Success
-    };
+    }
+}
+
+pub fn verify(args: &VerifyArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    cross_check_only(&args.run, out)
+}
+
+fn cross_check_only(args: &RunArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    let config = config(args, 0, false)?;
+    let console = console(args.quiet);
+    let outcome = harness::run(&config, None, interrupt::flag(), &console)?;
+    if let Some(bar) = &console.bar {
+        bar.finish_and_clear();
+    }
+    writeln!(
+        out,
+        "verified {} puzzles with {} solvers: {} mismatches, {} bad records, {} timeouts{}",
+        outcome.puzzles,
+        config.solvers.len(),
+        outcome.mismatches,
+        outcome.errors,
+        outcome.timeouts,
+        if outcome.interrupted {
+            " (interrupted)"
+        } else {
+            ""
+        }
+    )?;
+    Ok(run_status(&outcome, true))
+}
+
+pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     if args.check_only {
-        writeln!(
-            out,
-            "verified {} puzzles with {} solvers: {} mismatches, {} bad records, {} timeouts{}",
-            outcome.puzzles,
-            config.solvers.len(),
-            outcome.mismatches,
-            outcome.errors,
-            outcome.timeouts,
-            if outcome.interrupted {
-                " (interrupted)"
-            } else {
-                ""
-            }
-        )?;
-    } else {
-        meta.set("finished", report::utc_now());
-        meta.set("wall_s", format!("{:.3}", outcome.wall.as_secs_f64()));
-        meta.set("solver_s", format!("{:.3}", outcome.solver_ns as f64 / 1e9));
-        meta.set("puzzles", outcome.puzzles);
-        meta.set("interrupted", outcome.interrupted);
-        meta.write(&args.out)?;
-        let report = harness::write_report(&args.out)?;
-        let baseline = config.solvers.first().map_or("baseline", String::as_str);
-        write!(out, "{}", report::markdown_table(&report.rows, baseline))?;
-        writeln!(
-            out,
-            "\n{} puzzles, {} mismatches, {} bad records, {} timeouts; wall {:.2} s; report in {}{}",
-            outcome.puzzles,
-            outcome.mismatches,
-            outcome.errors,
-            outcome.timeouts,
-            outcome.wall.as_secs_f64(),
-            args.out.display(),
-            if outcome.interrupted { " (interrupted: partial results)" } else { "" }
-        )?;
+        return cross_check_only(&args.run, out);
     }
-    if outcome.interrupted {
-        out.flush()?;
-        std::process::exit(130);
+    let config = config(&args.run, args.warmup, args.grade)?;
+    let directory = RunDirectory::lock(&args.out)?;
+    let mut meta = metadata(args, &config);
+    let console = console(args.run.quiet);
+    let outcome = harness::run(&config, Some(&directory), interrupt::flag(), &console)?;
+    if let Some(bar) = &console.bar {
+        bar.finish_and_clear();
     }
-    Ok(status)
+    meta.set("finished", report::utc_now());
+    meta.set("wall_s", format!("{:.3}", outcome.wall.as_secs_f64()));
+    meta.set("solver_s", format!("{:.3}", outcome.solver_ns as f64 / 1e9));
+    meta.set("puzzles", outcome.puzzles);
+    meta.set("interrupted", outcome.interrupted);
+    meta.write(directory.path())?;
+    let report = harness::write_report(directory.path())?;
+    let baseline = config.solvers.first().map_or("baseline", String::as_str);
+    write!(out, "{}", report::markdown_table(&report.rows, baseline))?;
+    writeln!(
+        out,
+        "\n{} puzzles, {} mismatches, {} bad records, {} timeouts; wall {:.2} s; report in {}{}",
+        outcome.puzzles,
+        outcome.mismatches,
+        outcome.errors,
+        outcome.timeouts,
+        outcome.wall.as_secs_f64(),
+        args.out.display(),
+        if outcome.interrupted {
+            " (interrupted: partial results)"
+        } else {
+            ""
+        }
+    )?;
+    Ok(run_status(&outcome, false))
 }
 
 pub fn report(args: &ReportArgs, out: &mut impl Write) -> anyhow::Result<Status> {
-    let report = harness::write_report(&args.dir)?;
+    let directory = RunDirectory::lock(&args.dir)?;
+    let report = harness::write_report(directory.path())?;
     let baseline = report
         .rows
         .first()

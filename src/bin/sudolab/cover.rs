@@ -1,20 +1,21 @@
 //! `cover`: solve an exact-cover problem from a file in Knuth's DLX format, or a built-in
 //! classic problem; or emit the problem in that format.
 
-use std::io::{BufReader, Write};
+use std::io::Write;
 
 use anyhow::{bail, Context};
 use clap::Args;
+use sudolab::dlx;
 use sudolab::dlx::{classic, Control, Problem};
 use sudolab::grid::Grid;
-use sudolab::{dlx, Error};
+use sudolab::solver::Limits;
 
-use crate::Status;
+use crate::{interrupt, Status};
 
 #[derive(Args)]
 pub struct CoverArgs {
-    /// A problem in Knuth's DLX format (`-` for standard input). Not needed with a built-in
-    /// problem.
+    /// A problem in Knuth's DLX format (`-` for standard input). Not with a built-in problem.
+    #[arg(conflicts_with = "builtin")]
     file: Option<String>,
     /// N-queens on an N x N board.
     #[arg(long, value_name = "N", group = "builtin")]
@@ -40,6 +41,12 @@ pub struct CoverArgs {
     /// Write the problem in Knuth's DLX format instead of solving it.
     #[arg(long)]
     emit: bool,
+    /// Stop after this many milliseconds (the counts are then lower bounds, exit code 1).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    timeout_ms: Option<u64>,
+    /// Stop after this many search nodes (the counts are then lower bounds, exit code 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_nodes: Option<u64>,
 }
 
 fn problem(args: &CoverArgs) -> anyhow::Result<Problem> {
@@ -72,11 +79,8 @@ fn problem(args: &CoverArgs) -> anyhow::Result<Problem> {
         let stdin = std::io::stdin();
         return Ok(Problem::read_dlx_format(stdin.lock(), Some("<stdin>"))?);
     }
-    let handle = std::fs::File::open(file).map_err(|error| Error::Io {
-        path: file.clone(),
-        error,
-    })?;
-    Problem::read_dlx_format(BufReader::new(handle), Some(file)).context("cannot read the problem")
+    let reader = sudolab::input::open_file(std::path::Path::new(file))?;
+    Problem::read_dlx_format(reader, Some(file)).context("cannot read the problem")
 }
 
 pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
@@ -90,7 +94,14 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     let mut found = 0u64;
     let mut write_error = None;
     let started = std::time::Instant::now();
-    let stats = links.search(|links, chosen| {
+    let limits = Limits {
+        deadline: args
+            .timeout_ms
+            .map(|ms| started + std::time::Duration::from_millis(ms)),
+        max_nodes: args.max_nodes,
+        interrupt: Some(interrupt::flag()),
+    };
+    let stats = links.search_within(&limits, |links, chosen| {
         found += 1;
         if found <= args.print {
             let mut lines = format!("solution {found}:\n");
@@ -112,6 +123,12 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         return Err(error.into());
     }
     let capped = args.limit != 0 && found >= args.limit;
+    if let Some(stop) = stats.stopped {
+        writeln!(
+            out,
+            "stopped: {stop}; every count below is a lower bound (the search was not finished)"
+        )?;
+    }
     writeln!(
         out,
         "solutions: {found}{}\nitems: {} primary, {} secondary; options: {}\nnodes: {}\nupdates: {}\ntime: {:.3} ms",
@@ -123,5 +140,8 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         stats.updates,
         started.elapsed().as_secs_f64() * 1e3
     )?;
-    Ok(Status::Success)
+    Ok(match stats.stopped {
+        None => Status::Success,
+        Some(_) => Status::PuzzleFailure,
+    })
 }

@@ -76,6 +76,7 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write) -> anyhow::Result<Sta
         max_attempts: args.max_attempts,
         check_nodes: args.check_nodes,
     };
+    options.validate()?;
     let max_threads = sudolab::harness::run::MAX_THREADS;
     if args.threads > max_threads {
         bail!(
@@ -87,7 +88,7 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write) -> anyhow::Result<Sta
         .num_threads(args.threads)
         .build()?;
     let mut file = match &args.out {
-        Some(path) => Some(sudolab::harness::run::AtomicFile::create(path)?),
+        Some(path) => Some(sudolab::atomic_file::AtomicFile::create(path)?),
         None => None,
     };
     let bar = (!args.quiet && args.count >= 100 && std::io::stderr().is_terminal()).then(|| {

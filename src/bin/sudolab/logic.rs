@@ -7,8 +7,9 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudolab::bitset::DigitSet;
 use sudolab::grid::{self, Grid};
-use sudolab::logic::{self, Position, Step};
-use sudolab::solver::{by_name, Verdict};
+use sudolab::logic::{self, user, Position, Step};
+use sudolab::registry::by_name;
+use sudolab::solver::Verdict;
 
 use crate::Status;
 
@@ -47,40 +48,31 @@ pub struct HintArgs {
     candidates: Option<String>,
 }
 
+/// The pencil marks of `--candidates`: a file's text, or the marks themselves.
 fn read_marks(text: &str, cells: usize) -> anyhow::Result<Vec<DigitSet>> {
     let text = match std::fs::read_to_string(text) {
         Ok(file) => file,
         Err(_) => text.to_string(),
     };
-    let groups: Vec<&str> = text
-        .split_whitespace()
-        .filter(|g| !matches!(*g, "|" | "+"))
-        .collect();
-    if groups.len() != cells {
-        bail!(
-            "--candidates: {} groups of pencil marks, but the grid has {cells} cells",
-            groups.len()
-        );
+    user::parse_marks(&text, cells).context("--candidates")
+}
+
+/// Prints `mistakes` under `heading` and says the hint waits for them.
+fn print_mistakes(
+    out: &mut impl Write,
+    heading: &str,
+    mistakes: &[user::Mistake],
+    geometry: &sudolab::geometry::Geometry,
+) -> anyhow::Result<Status> {
+    writeln!(out, "{heading}:")?;
+    for mistake in mistakes {
+        writeln!(out, "  {}", mistake.describe(geometry))?;
     }
-    groups
-        .iter()
-        .enumerate()
-        .map(|(cell, group)| {
-            let mut set = DigitSet::EMPTY;
-            for ch in group.chars() {
-                match ch {
-                    '.' | '0' | '-' => {}
-                    '1'..='9' => set.insert(ch as u8 - b'0'),
-                    'A'..='P' | 'a'..='p' => set.insert(ch.to_ascii_uppercase() as u8 - b'A' + 10),
-                    other => bail!(
-                        "--candidates: unknown character {other:?} in the marks of cell {}",
-                        cell + 1
-                    ),
-                }
-            }
-            Ok(set)
-        })
-        .collect()
+    writeln!(
+        out,
+        "Each contradicts the puzzle's only solution; fix them first, then ask again."
+    )?;
+    Ok(Status::PuzzleFailure)
 }
 
 pub fn hint(args: &HintArgs, out: &mut impl Write) -> anyhow::Result<Status> {
@@ -97,30 +89,24 @@ pub fn hint(args: &HintArgs, out: &mut impl Write) -> anyhow::Result<Status> {
                 puzzle.cells().len()
             );
         }
-        let mut wrong = Vec::new();
-        for cell in 0..entries.cells().len() {
-            let entry = entries.get(cell);
-            if entry == 0 || puzzle.get(cell) != 0 {
-                continue;
-            }
-            if entry != solution.get(cell) {
-                wrong.push(format!(
-                    "{} ({})",
-                    geometry.cell_name(cell),
-                    grid::symbol(entry) as char
-                ));
-            } else {
-                position_grid.set(cell, entry);
-            }
+        let mistakes = user::entry_mistakes(&puzzle, &solution, &entries);
+        if !mistakes.is_empty() {
+            return print_mistakes(out, "Wrong entries", &mistakes, geometry);
         }
-        if !wrong.is_empty() {
-            writeln!(out, "Wrong entries: {}. Each of these contradicts the puzzle's only solution; remove them first.", wrong.join(", "))?;
-            return Ok(Status::PuzzleFailure);
+        for cell in 0..entries.cells().len() {
+            if entries.get(cell) != 0 {
+                position_grid.set(cell, entries.get(cell));
+            }
         }
     }
     let position = match &args.candidates {
         Some(marks) => {
-            Position::with_candidates(&position_grid, &read_marks(marks, puzzle.cells().len())?)?
+            let marks = read_marks(marks, puzzle.cells().len())?;
+            let mistakes = user::mark_mistakes(&position_grid, &solution, &marks);
+            if !mistakes.is_empty() {
+                return print_mistakes(out, "Wrong pencil marks", &mistakes, geometry);
+            }
+            Position::with_candidates(&position_grid, &marks)?
         }
         None => Position::from_grid(&position_grid)?,
     };
@@ -304,21 +290,36 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
             .iter()
             .map(|(t, n)| format!("{t} x{n}"))
             .collect();
-        writeln!(
-            out,
-            "{source}, line {}: hardest {} (rating {:.1}); solved by logic: {}; steps: {}",
-            record.line,
-            grade
+        let steps = if counts.is_empty() {
+            "none".to_string()
+        } else {
+            counts.join(", ")
+        };
+        let place = format!("{source}, line {}", record.line);
+        if grade.solved {
+            let hardest = grade
                 .hardest
-                .map_or("none".to_string(), |t| t.name().to_string()),
-            grade.rating,
-            if grade.solved { "yes" } else { "no" },
-            if counts.is_empty() {
-                "none".to_string()
-            } else {
-                counts.join(", ")
-            }
-        )?;
+                .map_or("none (already solved)".to_string(), |t| {
+                    t.name().to_string()
+                });
+            writeln!(
+                out,
+                "{place}: hardest {hardest} (rating {:.1}); solved by logic: yes; steps: {steps}",
+                grade.rating
+            )?;
+        } else {
+            // Every technique was tried and none applied at the end: the puzzle needs more
+            // than the hardest of them, whatever the steps before needed.
+            let ceiling = logic::TECHNIQUES
+                .iter()
+                .map(|t| t.rating())
+                .fold(0.0f32, f32::max);
+            writeln!(
+                out,
+                "{place}: not solved by these techniques (rating above {ceiling:.1}, beyond sudolab's {} techniques); solved by logic: no; steps before stuck: {steps}",
+                logic::TECHNIQUES.len()
+            )?;
+        }
     }
     Ok(status)
 }

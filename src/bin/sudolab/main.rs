@@ -2,14 +2,16 @@
 //!
 //! `main` maps `run`'s result to an exit code and prints the error chain; every command
 //! module reads its arguments, calls the library and prints. Exit codes: 0 success, 1 some
-//! puzzle was malformed, contradictory, not uniquely solvable or disagreed with its stated
-//! answer (or a hint found wrong entries), 2 a usage error or an unreadable file, 3 no
-//! technique applies (`hint`, `explain` without `--allow-guess`).
+//! puzzle was malformed, contradictory, not uniquely solvable, undecided within its limits or
+//! disagreed with its stated answer (or a hint found wrong entries), 2 a usage error or an
+//! unreadable file, 3 no technique applies (`hint`, `explain` without `--allow-guess`), 130
+//! interrupted by Ctrl-C (what finished before is written).
 
 mod bench;
 mod cover;
 mod generate;
 mod input;
+mod interrupt;
 mod logic;
 mod puzzles;
 
@@ -37,7 +39,7 @@ enum Command {
     /// Run every solver over corpora: time, cross-check, write CSVs, charts and a report.
     Bench(bench::BenchArgs),
     /// Cross-check every solver over corpora (bench --check-only): exit 0 only if all agree.
-    Verify(bench::BenchArgs),
+    Verify(bench::VerifyArgs),
     /// Regenerate summary.csv, charts and README.md of a run directory from its CSVs.
     Report(bench::ReportArgs),
     /// Solve an exact-cover problem (Knuth's DLX format, or a built-in classic problem).
@@ -63,6 +65,8 @@ pub enum Status {
     PuzzleFailure,
     /// No technique applies to the position (exit code 3).
     NoHint,
+    /// Ctrl-C stopped the command; finished output was written (exit code 130).
+    Interrupted,
 }
 
 fn run(cli: Cli) -> anyhow::Result<Status> {
@@ -74,17 +78,14 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Check(args) => puzzles::check(&args, &mut out)?,
         Command::Cover(args) => cover::cover(&args, &mut out)?,
         Command::Bench(args) => bench::bench(&args, &mut out)?,
-        Command::Verify(mut args) => {
-            args.check_only = true;
-            bench::bench(&args, &mut out)?
-        }
+        Command::Verify(args) => bench::verify(&args, &mut out)?,
         Command::Report(args) => bench::report(&args, &mut out)?,
         Command::Generate(args) => generate::generate(&args, &mut out)?,
         Command::Hint(args) => logic::hint(&args, &mut out)?,
         Command::Explain(args) => logic::explain(&args, &mut out)?,
         Command::Grade(args) => logic::grade(&args, &mut out)?,
         Command::Solvers => {
-            for solver in sudolab::solver::registry() {
+            for solver in sudolab::registry::all() {
                 let info = solver.info();
                 writeln!(out, "{:18} {}", info.name, info.description)?;
             }
@@ -97,10 +98,19 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli) {
+    interrupt::install();
+    let result = run(cli).map(|status| {
+        if interrupt::requested() {
+            Status::Interrupted
+        } else {
+            status
+        }
+    });
+    match result {
         Ok(Status::Success) => ExitCode::SUCCESS,
         Ok(Status::PuzzleFailure) => ExitCode::from(1),
         Ok(Status::NoHint) => ExitCode::from(3),
+        Ok(Status::Interrupted) => ExitCode::from(130),
         Err(error) => {
             // A closed pipe (`sudolab solve big.txt | head`) is not an error worth reporting.
             let broken_pipe = error

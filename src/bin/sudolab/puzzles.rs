@@ -1,30 +1,41 @@
-//! `solve`, `count` and `check`: one line of output per input record.
+//! `solve`, `count` and `check`: one line of output per input record, flushed as it is
+//! written, so Ctrl-C or a closed pipe loses nothing that finished.
 
 use std::io::Write;
+use std::time::Instant;
 
 use clap::Args;
 use sudolab::corpus::{CorpusReader, Record};
-use sudolab::diagnose::{diagnose, Diagnosis};
+use sudolab::diagnose::{diagnose_within, why_no_solution, Diagnosis};
 use sudolab::input::Input as TextInput;
-use sudolab::solver::{self, Solver};
+use sudolab::registry;
+use sudolab::solver::{Limits, Solver};
 use sudolab::Error;
 
-use crate::Status;
+use crate::{interrupt, Status};
 
-/// Where puzzles come from and which solver reads them.
+/// Where puzzles come from, which solver reads them, and how long it may take.
 #[derive(Args)]
 pub struct Input {
     /// A puzzle file (one puzzle per line, `puzzle:count:solution` lines, pretty grids or
-    /// Kaggle CSV), `-` for standard input, or a puzzle written on the command line.
+    /// Kaggle CSV; plain or gzip), `-` for standard input, or a puzzle written on the command
+    /// line.
     #[arg(default_value = "-")]
     input: String,
     /// The solver to use (see `sudolab solvers`).
     #[arg(long, default_value = "bitmask", value_parser = solver_name)]
     solver: String,
+    /// Give up on a puzzle after this many milliseconds: it is reported as undecided, never
+    /// as a verdict (exit code 1).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    timeout_ms: Option<u64>,
+    /// Give up on a puzzle after this many search nodes (reported as undecided, exit 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    max_nodes: Option<u64>,
 }
 
 fn solver_name(name: &str) -> Result<String, String> {
-    let names = solver::names();
+    let names = registry::names();
     if names.contains(&name) {
         Ok(name.to_string())
     } else {
@@ -34,11 +45,22 @@ fn solver_name(name: &str) -> Result<String, String> {
 
 impl Input {
     fn solver(&self) -> Box<dyn Solver> {
-        solver::by_name(&self.solver).expect("validated by clap")
+        registry::by_name(&self.solver).expect("validated by clap")
     }
 
     fn records(&self) -> Result<CorpusReader<TextInput>, Error> {
         crate::input::open_puzzles(&self.input)
+    }
+
+    /// The limits of one puzzle started now.
+    fn limits(&self) -> Limits<'static> {
+        Limits {
+            deadline: self
+                .timeout_ms
+                .map(|ms| Instant::now() + std::time::Duration::from_millis(ms)),
+            max_nodes: self.max_nodes,
+            interrupt: Some(interrupt::flag()),
+        }
     }
 }
 
@@ -77,138 +99,181 @@ fn report_error(out: &mut impl Write, error: &Error) -> anyhow::Result<()> {
     Ok(())
 }
 
-pub fn solve(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<Status> {
-    let solver = args.input.solver();
-    let mut status = Status::Success;
-    let records = args.input.records()?;
-    let source = records.source().unwrap_or("<input>").to_string();
-    for record in records {
-        let record = match record {
-            Ok(record) => record,
-            Err(error) => {
-                report_error(out, &error)?;
-                status = Status::PuzzleFailure;
-                continue;
-            }
-        };
-        match diagnose(&record.puzzle, solver.as_ref()) {
-            Diagnosis::Unique(solution) if args.pretty => {
-                writeln!(out, "{}", solution.to_pretty())?
-            }
-            Diagnosis::Unique(solution) => writeln!(out, "{solution}")?,
-            other => {
-                eprintln!("sudolab: {}: {other}", place(&source, &record));
-                let marker = if matches!(other, Diagnosis::Multiple(..)) {
-                    "MULTIPLE"
-                } else {
-                    "NONE"
-                };
-                writeln!(out, "{marker}")?;
-                status = Status::PuzzleFailure;
-            }
-        }
-    }
-    Ok(status)
-}
-
-pub fn count(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status> {
-    let solver = args.input.solver();
-    let mut status = Status::Success;
-    for record in args.input.records()? {
-        match record {
-            Ok(record) => {
-                let outcome = solver.count(&record.puzzle, args.limit);
-                let capped = args.limit != 0 && outcome.count >= args.limit;
-                writeln!(out, "{}{}", outcome.count, if capped { "+" } else { "" })?;
-            }
-            Err(error) => {
-                report_error(out, &error)?;
-                status = Status::PuzzleFailure;
-            }
-        }
-    }
-    Ok(status)
-}
-
 fn place(source: &str, record: &Record) -> String {
     format!("{source}, line {}", record.line)
 }
 
-pub fn check(args: &CheckArgs, out: &mut impl Write) -> anyhow::Result<Status> {
-    let solver = args.input.solver();
-    let mut status = Status::Success;
-    let (mut good, mut bad) = (0u64, 0u64);
-    let records = args.input.records()?;
+/// Runs `each` on every record until the input ends or Ctrl-C; bad records are reported
+/// (`ERROR`) and make the status a failure; an input without any record is one too.
+fn for_each_record(
+    input: &Input,
+    out: &mut impl Write,
+    mut each: impl FnMut(&str, &Record, &mut dyn Write) -> anyhow::Result<bool>,
+) -> anyhow::Result<Status> {
+    let records = input.records()?;
     let source = records.source().unwrap_or("<input>").to_string();
+    let mut status = Status::Success;
+    let mut seen = 0u64;
     for record in records {
-        let record = match record {
-            Ok(record) => record,
+        if interrupt::requested() {
+            break;
+        }
+        seen += 1;
+        let fine = match record {
+            Ok(record) => each(&source, &record, out)?,
             Err(error) => {
-                writeln!(out, "{error}")?;
-                writeln!(out, "  malformed")?;
-                bad += 1;
-                status = Status::PuzzleFailure;
-                continue;
+                report_error(out, &error)?;
+                false
             }
         };
-        let diagnosis = diagnose(&record.puzzle, solver.as_ref());
-        let verdict = if args.expected && record.expected_count.is_some() {
-            expectation_failure(&record, &diagnosis)
+        if !fine {
+            status = Status::PuzzleFailure;
+        }
+        out.flush()?;
+    }
+    if seen == 0 && !interrupt::requested() {
+        eprintln!("sudolab: {source}: no puzzle found");
+        status = Status::PuzzleFailure;
+    }
+    Ok(status)
+}
+
+pub fn solve(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    let solver = args.input.solver();
+    for_each_record(&args.input, out, |source, record, out| {
+        let diagnosis = diagnose_within(&record.puzzle, solver.as_ref(), &args.input.limits());
+        let marker = match &diagnosis {
+            Diagnosis::Unique(solution) if args.pretty => {
+                write!(out, "{}", solution.to_pretty())?;
+                return Ok(true);
+            }
+            Diagnosis::Unique(solution) => {
+                writeln!(out, "{solution}")?;
+                return Ok(true);
+            }
+            Diagnosis::Undecided { .. } => "UNDECIDED",
+            Diagnosis::Multiple(..) => "MULTIPLE",
+            Diagnosis::Conflicts(_) | Diagnosis::NoSolution { .. } => "NONE",
+        };
+        if !interrupt::requested() {
+            eprintln!("sudolab: {}: {diagnosis}", place(source, record));
+            writeln!(out, "{marker}")?;
+        }
+        Ok(false)
+    })
+}
+
+pub fn count(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    let solver = args.input.solver();
+    for_each_record(&args.input, out, |source, record, out| {
+        let outcome = solver.count_within(&record.puzzle, args.limit, &args.input.limits());
+        if let Some(stop) = outcome.stopped {
+            if !interrupt::requested() {
+                eprintln!(
+                    "sudolab: {}: undecided: {stop} after {} solutions (a lower bound)",
+                    place(source, record),
+                    outcome.count
+                );
+                writeln!(out, "UNDECIDED")?;
+            }
+            return Ok(false);
+        }
+        let capped = args.limit != 0 && outcome.count >= args.limit;
+        writeln!(out, "{}{}", outcome.count, if capped { "+" } else { "" })?;
+        if outcome.count == 0 {
+            eprintln!(
+                "sudolab: {}: {}",
+                place(source, record),
+                why_no_solution(&record.puzzle)
+            );
+            return Ok(false);
+        }
+        Ok(true)
+    })
+}
+
+pub fn check(args: &CheckArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    let solver = args.input.solver();
+    let (mut good, mut bad) = (0u64, 0u64);
+    let status = for_each_record(&args.input, out, |source, record, out| {
+        let diagnosis = diagnose_within(&record.puzzle, solver.as_ref(), &args.input.limits());
+        if interrupt::requested() {
+            return Ok(true);
+        }
+        write!(out, "{}: {}", place(source, record), diagnosis.status())?;
+        let problem = if args.expected && record.expected_count.is_some() {
+            let (found, problem) = expectation(record, &diagnosis);
+            let expected = record.expected_count.expect("checked");
+            write!(out, " (expected {expected}, found {found})")?;
+            problem
         } else if matches!(diagnosis, Diagnosis::Unique(_)) {
             None
         } else {
             Some("not a valid puzzle".to_string())
         };
-        write!(out, "{}: {}", place(&source, &record), diagnosis.status())?;
+        writeln!(out)?;
         match &diagnosis {
             Diagnosis::Conflicts(conflicts) => {
-                writeln!(out)?;
                 for conflict in conflicts {
                     writeln!(out, "  {conflict}")?;
                 }
             }
-            Diagnosis::NoSolution { .. } => writeln!(out, "\n  {diagnosis}")?,
-            _ => writeln!(out)?,
+            Diagnosis::NoSolution { .. } | Diagnosis::Undecided { .. } => {
+                writeln!(out, "  {diagnosis}")?
+            }
+            _ => {}
         }
-        match verdict {
+        match problem {
             None => good += 1,
             Some(problem) => {
                 if args.expected {
                     writeln!(out, "  MISMATCH: {problem}")?;
                 }
                 bad += 1;
-                status = Status::PuzzleFailure;
             }
         }
-    }
+        Ok(true)
+    })?;
     let what = if args.expected {
         "as expected"
     } else {
         "valid and unique"
     };
+    // A malformed record is counted by for_each_record's status, not here.
     eprintln!(
-        "sudolab check: {} puzzles, {good} {what}, {bad} not",
+        "sudolab check: {} puzzles read, {good} {what}, {bad} not",
         good + bad
     );
-    Ok(status)
+    Ok(if bad > 0 && status == Status::Success {
+        Status::PuzzleFailure
+    } else {
+        status
+    })
 }
 
-/// What differs between a diagnosis and the record's stated answer, if anything.
-fn expectation_failure(record: &Record, diagnosis: &Diagnosis) -> Option<String> {
-    let expected = record.expected_count?;
-    let count = diagnosis.count_to_two();
+/// The count found (as text) and what differs from the record's stated answer, if anything.
+fn expectation(record: &Record, diagnosis: &Diagnosis) -> (String, Option<String>) {
+    let expected = record.expected_count.expect("checked by the caller");
+    let Some(count) = diagnosis.count_to_two() else {
+        return (
+            "nothing (undecided)".into(),
+            Some(format!("{diagnosis}, expected {expected} solutions")),
+        );
+    };
+    let found = if count >= 2 {
+        "2+".to_string()
+    } else {
+        count.to_string()
+    };
     if !expected.agrees_with(count, 2) {
-        let found = if count >= 2 {
-            "2+".to_string()
-        } else {
-            count.to_string()
-        };
-        return Some(format!("expected {expected} solutions, found {found}"));
+        let problem = format!("expected {expected} solutions, found {found}");
+        return (found, Some(problem));
     }
-    if let (Some(stated), Diagnosis::Unique(found)) = (&record.expected_solution, diagnosis) {
-        if stated != found {
-            return Some(format!("stated solution {stated} differs from {found}"));
+    if let (Some(stated), Diagnosis::Unique(solution)) = (&record.expected_solution, diagnosis) {
+        if stated != solution {
+            let problem = format!("stated solution {stated} differs from {solution}");
+            return (found, Some(problem));
         }
     }
-    None
+    (found, None)
 }

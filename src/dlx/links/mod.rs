@@ -40,13 +40,13 @@
 //! chosen option nodes (`x_0 .. x_{l-1}`): choose the active primary item with the fewest
 //! options (MRV, leftmost on ties, or random among ties with a seed), cover it, try each of
 //! its options in turn (covering the option's other items), and undo on the way back.
-//! An optional deadline is checked every 256 nodes. Counters, always on: `nodes` (options tried, i.e. search-tree nodes below the root),
+//! Optional [`Limits`] (time, nodes, interrupt) are checked at every node. Counters, always on: `nodes` (options tried, i.e. search-tree nodes below the root),
 //! `guesses` (options tried after the first of their item) and `updates` (nodes unlinked by
 //! hides).
 
 mod sanity;
 
-use std::time::Instant;
+use crate::solver::{Limits, Stop};
 
 /// Whether the search goes on after a solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,8 +68,8 @@ pub struct SearchStats {
     pub guesses: u64,
     /// Node unlinks made by hides (Knuth's "updates").
     pub updates: u64,
-    /// The search stopped at its deadline.
-    pub timed_out: bool,
+    /// Why the search stopped before it was complete, if it did.
+    pub stopped: Option<Stop>,
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -116,7 +116,6 @@ pub struct Dlx {
     secondary: u32,
     options: u32,
     seed: Option<u64>,
-    deadline: Option<Instant>,
     updates: u64,
 }
 
@@ -212,7 +211,6 @@ impl Dlx {
             secondary: secondary as u32,
             options: count,
             seed: None,
-            deadline: None,
             updates: 0,
         }
     }
@@ -236,12 +234,6 @@ impl Dlx {
     /// seed); with `None` (the default), the leftmost item wins.
     pub fn set_tie_break_seed(&mut self, seed: Option<u64>) {
         self.seed = seed;
-    }
-
-    /// With `Some(instant)`, searches stop at that instant (checked every 256 nodes) and
-    /// report `timed_out`.
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
     }
 
     /// The option (counted from 0 in input order) that node `x` belongs to.
@@ -449,7 +441,16 @@ impl Dlx {
     /// Runs Algorithm X, calling `visit` with the chosen option nodes of every solution
     /// (map them with [`Dlx::option_of`]). Returns the counters. The structure is restored
     /// afterwards, so a `Dlx` can be searched again.
-    pub fn search<F>(&mut self, mut visit: F) -> SearchStats
+    pub fn search<F>(&mut self, visit: F) -> SearchStats
+    where
+        F: FnMut(&Dlx, &[u32]) -> Control,
+    {
+        self.search_within(&Limits::NONE, visit)
+    }
+
+    /// [`Dlx::search`], stopping early when `limits` say so ([`SearchStats::stopped`]
+    /// says why; the structure is restored all the same).
+    pub fn search_within<F>(&mut self, limits: &Limits, mut visit: F) -> SearchStats
     where
         F: FnMut(&Dlx, &[u32]) -> Control,
     {
@@ -492,12 +493,10 @@ impl Dlx {
                         Step::Backtrack
                     } else {
                         stats.nodes += 1;
-                        if let Some(deadline) = self.deadline {
-                            if stats.nodes.is_multiple_of(256) && Instant::now() >= deadline {
-                                stats.timed_out = true;
-                                stopping = true;
-                                continue;
-                            }
+                        if let Some(stop) = limits.check(stats.nodes) {
+                            stats.stopped = Some(stop);
+                            stopping = true;
+                            continue;
                         }
                         self.cover_others(x);
                         Step::Enter

@@ -1,19 +1,19 @@
 //! Sudoku symmetries: the transformations that map every valid grid to a valid grid and
 //! preserve the number of solutions of a puzzle.
 //!
-//! A [`Symmetry`] permutes bands (groups of `n` rows), rows within each band, stacks, columns
+//! A [`Transform`] permutes bands (groups of `n` rows), rows within each band, stacks, columns
 //! within each stack, optionally transposes, and relabels the digits. The harness applies a
 //! random one to each puzzle (`--permute`) so that no solver is favoured by the orientation a
-//! corpus happens to use, and maps every answer back with [`Symmetry::invert`] before it is
+//! corpus happens to use, and maps every answer back with [`Transform::invert`] before it is
 //! cross-checked.
 //!
 //! ```
-//! use sudolab::{grid::Grid, random::Random, symmetry::Symmetry};
+//! use sudolab::{grid::Grid, random::Random, transform::Transform};
 //! let puzzle = Grid::parse("1.3.\n..1.\n.1..\n2.4.")?;
-//! let symmetry = Symmetry::random(2, &mut Random::new(5));
-//! let moved = symmetry.apply(&puzzle);
+//! let transform = Transform::random(2, &mut Random::new(5));
+//! let moved = transform.apply(&puzzle);
 //! assert_eq!(moved.givens(), puzzle.givens());
-//! assert_eq!(symmetry.invert(&moved), puzzle);
+//! assert_eq!(transform.invert(&moved), puzzle);
 //! # Ok::<(), sudolab::Error>(())
 //! ```
 
@@ -22,7 +22,7 @@ use crate::random::Random;
 
 /// One symmetry of the grids of box side `n`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Symmetry {
+pub struct Transform {
     /// `rows[r]`: the original row shown as row `r` (before transposition).
     rows: Vec<usize>,
     /// `columns[c]`: the original column shown as column `c`.
@@ -32,11 +32,11 @@ pub struct Symmetry {
     digits: Vec<u8>,
 }
 
-impl Symmetry {
+impl Transform {
     /// The identity for box side `n`.
-    pub fn identity(n: usize) -> Symmetry {
+    pub fn identity(n: usize) -> Transform {
         let side = n * n;
-        Symmetry {
+        Transform {
             rows: (0..side).collect(),
             columns: (0..side).collect(),
             transpose: false,
@@ -45,7 +45,7 @@ impl Symmetry {
     }
 
     /// A uniformly random symmetry for box side `n`.
-    pub fn random(n: usize, random: &mut Random) -> Symmetry {
+    pub fn random(n: usize, random: &mut Random) -> Transform {
         let side = n * n;
         let lines = |random: &mut Random| -> Vec<usize> {
             let groups = random.permutation(n);
@@ -65,7 +65,7 @@ impl Symmetry {
         let transpose = random.below(2) == 1;
         let mut digits: Vec<u8> = vec![0];
         digits.extend(random.permutation(side).into_iter().map(|d| d as u8 + 1));
-        Symmetry {
+        Transform {
             rows,
             columns,
             transpose,
@@ -122,11 +122,11 @@ mod tests {
         )
         .unwrap();
         for seed in 0..50 {
-            let symmetry = Symmetry::random(3, &mut Random::new(seed));
-            let moved = symmetry.apply(&solution);
+            let transform = Transform::random(3, &mut Random::new(seed));
+            let moved = transform.apply(&solution);
             assert_eq!(check_solution(&moved, &moved), Ok(()));
-            assert_eq!(symmetry.invert(&moved), solution);
+            assert_eq!(transform.invert(&moved), solution);
         }
-        assert_eq!(Symmetry::identity(3).apply(&solution), solution);
+        assert_eq!(Transform::identity(3).apply(&solution), solution);
     }
 }

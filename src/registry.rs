@@ -1,0 +1,52 @@
+//! Every Sudoku solver, by name: the one place that knows the engines.
+//!
+//! The registry sits above the engines and below the harness and the CLI: engines implement
+//! [`Solver`] (a leaf module) without knowing each other, and everything that runs solvers
+//! by name asks here. Adding a solver is one line in [`all`]; the harness, the reports, the
+//! CLI's `--solver` and the cross-engine tests then pick it up.
+//!
+//! ```
+//! use sudolab::registry;
+//! assert_eq!(registry::names()[0], "bitmask");
+//! assert!(registry::by_name("dlx").is_some());
+//! assert!(registry::by_name("nope").is_none());
+//! ```
+
+use crate::bitmask::{BitmaskSolver, Level};
+use crate::dlx::DlxSolver;
+use crate::solver::Solver;
+
+/// Every registered solver, in a fixed order (the default engine first). With the cargo
+/// feature `reference-dlx`, the `dlx` crate joins as `dlx-crate`.
+pub fn all() -> Vec<Box<dyn Solver>> {
+    #[allow(unused_mut)]
+    let mut solvers: Vec<Box<dyn Solver>> = vec![
+        Box::new(BitmaskSolver::new(Level::Singles)),
+        Box::new(BitmaskSolver::new(Level::Locked)),
+        Box::new(BitmaskSolver::new(Level::Subsets)),
+        Box::new(DlxSolver),
+    ];
+    #[cfg(feature = "reference-dlx")]
+    solvers.push(Box::new(crate::dlx::reference::DlxCrateReference));
+    solvers
+}
+
+/// Names of every registered solver.
+pub fn names() -> Vec<&'static str> {
+    all().iter().map(|s| s.info().name).collect()
+}
+
+/// The registered solver called `name`.
+pub fn by_name(name: &str) -> Option<Box<dyn Solver>> {
+    all().into_iter().find(|s| s.info().name == name)
+}
+
+/// The registered solver called `name`, or an error listing the registered names.
+pub fn find(name: &str) -> crate::Result<Box<dyn Solver>> {
+    by_name(name).ok_or_else(|| {
+        crate::Error::InvalidArgument(format!(
+            "unknown solver {name:?}; registered: {}",
+            names().join(", ")
+        ))
+    })
+}
