@@ -7,7 +7,7 @@
 //! [`crate::corpus`].
 //!
 //! ```
-//! use sudolab::{diagnose::{diagnose, Diagnosis}, grid::Grid, solver};
+//! use sudolab::{diagnose::{diagnose, Diagnosis}, grid::Grid, registry};
 //! let puzzle = Grid::parse("11..\n....\n....\n....")?;
 //! let bitmask = registry::by_name("bitmask").unwrap();
 //! let diagnosis = diagnose(&puzzle, bitmask.as_ref());

@@ -4,7 +4,7 @@
 //! puzzles, side by side, with an independent checker for every answer.
 //!
 //! ```
-//! use sudolab::{grid::Grid, solver::{self, Verdict}, checker};
+//! use sudolab::{grid::Grid, registry, solver::Verdict, checker};
 //! let puzzle: Grid =
 //!     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
 //!         .parse()?;

@@ -186,8 +186,9 @@ fn hint_names_wrong_entries_then_the_next_deduction() {
     let out = sudolab(&["hint", WIKIPEDIA, "--entries", &wrong], "");
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        text(&out.stdout)
-            .starts_with("Wrong entries:\n  r1c3: the entry 9 contradicts the puzzle's only solution\n"),
+        text(&out.stdout).starts_with(
+            "Wrong entries:\n  r1c3: the entry 9 contradicts the puzzle's only solution\n"
+        ),
         "{}",
         text(&out.stdout)
     );

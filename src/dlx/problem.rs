@@ -76,25 +76,21 @@ impl Problem {
             ..Problem::default()
         };
         for name in primary.iter().chain(secondary) {
-            problem.declare(name.as_ref())?;
+            problem
+                .declare(name.as_ref())
+                .map_err(|kind| cover_error(None, kind))?;
         }
         Ok(problem)
     }
 
     /// Adds item `name` after the others.
-    fn declare(&mut self, name: &str) -> Result<()> {
+    fn declare(&mut self, name: &str) -> Result<(), CoverErrorKind> {
         if name.is_empty() || name.contains(['|', ':']) || name.contains(char::is_whitespace) {
-            return Err(cover_error(
-                None,
-                CoverErrorKind::BadItemName { name: name.into() },
-            ));
+            return Err(CoverErrorKind::BadItemName { name: name.into() });
         }
         let number = self.names.len() as u32 + 1;
         if self.index.insert(name.to_string(), number).is_some() {
-            return Err(cover_error(
-                None,
-                CoverErrorKind::DuplicateItem { name: name.into() },
-            ));
+            return Err(CoverErrorKind::DuplicateItem { name: name.into() });
         }
         self.names.push(name.to_string());
         self.nodes += 1;
@@ -245,10 +241,7 @@ impl Problem {
                 continue;
             }
             let tokens = tokens(line);
-            let located = |(column, error): (u64, Error)| match error {
-                Error::Cover { kind, .. } => at(number, Some(column), kind),
-                other => other,
-            };
+            let located = |(column, kind): (u64, CoverErrorKind)| at(number, Some(column), kind);
             match &mut problem {
                 None => problem = Some(Problem::from_item_line(&tokens).map_err(located)?),
                 Some(problem) => problem.add_option_tokens(&tokens).map_err(located)?,
@@ -258,7 +251,7 @@ impl Problem {
     }
 
     /// The items of the first line: primary, then after a lone `|` secondary.
-    fn from_item_line(tokens: &[(u64, &str)]) -> Result<Problem, (u64, Error)> {
+    fn from_item_line(tokens: &[(u64, &str)]) -> Result<Problem, (u64, CoverErrorKind)> {
         let mut primary = Vec::new();
         let mut secondary = Vec::new();
         let mut in_secondary = false;
@@ -277,7 +270,7 @@ impl Problem {
                 } else {
                     CoverErrorKind::BadItemName { name: token.into() }
                 };
-                return Err((column, cover_error(None, kind)));
+                return Err((column, kind));
             }
             if in_secondary {
                 secondary.push((column, token));
@@ -287,7 +280,7 @@ impl Problem {
         }
         if primary.is_empty() {
             let column = tokens.first().map_or(1, |t| t.0);
-            return Err((column, cover_error(None, CoverErrorKind::NoPrimaryItems)));
+            return Err((column, CoverErrorKind::NoPrimaryItems));
         }
         let mut problem = Problem {
             primary: primary.len(),
@@ -302,14 +295,14 @@ impl Problem {
 
     /// One option from its tokens, each an item name (a colour, `item:colour`, is refused
     /// with a message saying why).
-    fn add_option_tokens(&mut self, tokens: &[(u64, &str)]) -> Result<(), (u64, Error)> {
+    fn add_option_tokens(&mut self, tokens: &[(u64, &str)]) -> Result<(), (u64, CoverErrorKind)> {
         let mut numbers = Vec::with_capacity(tokens.len());
         for &(column, token) in tokens {
             let (name, colour) = match token.split_once(':') {
                 Some((name, colour)) => (name, Some(colour)),
                 None => (token, None),
             };
-            let fail = |kind| (column, cover_error(None, kind));
+            let fail = |kind| (column, kind);
             let number = *self
                 .index
                 .get(name)
@@ -331,7 +324,15 @@ impl Problem {
             numbers.push(number);
         }
         let column = tokens.first().map_or(1, |t| t.0);
-        self.add_option_numbers(&numbers).map_err(|e| (column, e))
+        self.add_option_numbers(&numbers).map_err(|e| match e {
+            Error::Cover { kind, .. } => (column, kind),
+            other => (
+                column,
+                CoverErrorKind::BadItemName {
+                    name: other.to_string(),
+                },
+            ),
+        })
     }
 }
 

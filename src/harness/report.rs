@@ -27,6 +27,36 @@ impl RunMetadata {
         }
     }
 
+    /// Records what each solver is, as the registry describes it at run time: key
+    /// `solver:NAME` holds its description, `solver:NAME:reports` what it fills
+    /// (`solutions,counts,guesses`). Reports read these back instead of asking the registry
+    /// of whatever build regenerates them.
+    pub fn set_solver(&mut self, info: &crate::solver::SolverInfo) {
+        let c = info.capabilities;
+        let reports: Vec<&str> = [
+            (c.solution, "solutions"),
+            (c.count, "counts"),
+            (c.guesses, "guesses"),
+        ]
+        .into_iter()
+        .filter_map(|(yes, name)| yes.then_some(name))
+        .collect();
+        self.set(&format!("solver:{}", info.name), info.description);
+        self.set(&format!("solver:{}:reports", info.name), reports.join(","));
+    }
+
+    /// The description recorded for solver `name`, if any.
+    pub fn solver_description(&self, name: &str) -> Option<&str> {
+        self.get(&format!("solver:{name}"))
+    }
+
+    /// Whether solver `name` fills guesses and nodes, as recorded (true when the run did not
+    /// record it: the CSV is then all there is).
+    pub fn solver_reports_guesses(&self, name: &str) -> bool {
+        self.get(&format!("solver:{name}:reports"))
+            .is_none_or(|r| r.split(',').any(|x| x == "guesses"))
+    }
+
     /// The value of `key`.
     pub fn get(&self, key: &str) -> Option<&str> {
         self.entries
@@ -99,12 +129,29 @@ pub struct Report {
     pub rows: Vec<SummaryRow>,
     /// Mismatch rows counted in `runs.csv`.
     pub mismatches: u64,
+    /// Rows of `runs.csv` that could not be read and were skipped.
+    pub skipped_rows: u64,
+    /// The first of them: its line and what was wrong.
+    pub first_skipped: Option<String>,
 }
 
 /// Derives `summary.csv`, the charts and `README.md` in `dir` from `runs.csv` and `meta.csv`.
 pub fn write_report(dir: &Path) -> Result<Report> {
-    let summary = Summary::from_runs(&dir.join("runs.csv"))?;
-    let rows = summary.rows();
+    let runs = dir.join("runs.csv");
+    if !runs.exists() {
+        let meta = RunMetadata::read(dir)?;
+        let rebuild = meta
+            .get("command")
+            .map_or(String::new(), |c| format!("; the run's command was `{c}`"));
+        return Err(Error::InvalidArgument(format!(
+            "{}: no runs.csv, so there is nothing to summarise (runs.csv is the run's raw data; \
+             committed reports may leave it out to save space){rebuild}",
+            dir.display()
+        )));
+    }
+    let meta = RunMetadata::read(dir)?;
+    let summary = Summary::from_runs(&runs)?;
+    let rows = summary.rows(|name| meta.solver_reports_guesses(name));
     let mut writer = csv::Writer::from_writer(Vec::new());
     for row in &rows {
         writer
@@ -116,12 +163,13 @@ pub fn write_report(dir: &Path) -> Result<Report> {
         .map_err(|e| Error::InvalidArgument(format!("summary.csv: {e}")))?;
     AtomicFile::write(&dir.join("summary.csv"), &bytes)?;
     let charts = charts::draw_all(&summary, dir)?;
-    let meta = RunMetadata::read(dir)?;
     let readme = readme(&meta, &summary, &rows, &charts);
     AtomicFile::write(&dir.join("README.md"), readme.as_bytes())?;
     Ok(Report {
         rows,
         mismatches: summary.mismatches(),
+        skipped_rows: summary.skipped_rows,
+        first_skipped: summary.first_skipped.clone(),
     })
 }
 
@@ -209,6 +257,7 @@ fn readme(
         "permute",
         "warmup",
         "timeout_ms",
+        "max_nodes",
         "started",
         "finished",
     ] {
@@ -218,10 +267,18 @@ fn readme(
     }
     out.push_str("\n## Solvers\n\n");
     for name in &summary.solvers {
-        let description = crate::registry::by_name(name)
-            .map(|s| s.info().description.to_string())
-            .unwrap_or_else(|| "(not in this build's registry)".into());
+        let description = meta
+            .solver_description(name)
+            .unwrap_or("(not recorded in meta.csv)");
         let _ = writeln!(out, "* `{name}`: {description}");
+    }
+    if summary.skipped_rows > 0 {
+        let _ = writeln!(
+            out,
+            "\n**{} rows of runs.csv could not be read and were skipped** (first: {}).",
+            summary.skipped_rows,
+            summary.first_skipped.as_deref().unwrap_or("?")
+        );
     }
     let baseline = summary.solvers.first().map_or("baseline", String::as_str);
     out.push_str("\n## Summary\n\nTimes are per puzzle, around the solver call alone, counting solutions up to the limit; quantiles are read from a log histogram (within 0.07%). `median vs` is the ratio to the first solver's median on the same corpus, measured in the same run.\n\n");

@@ -154,8 +154,9 @@ struct Grades {
 #[derive(Debug, Clone, Default)]
 struct Group {
     times: Distribution,
-    guesses: u64,
-    nodes: u64,
+    /// Sums over rows: u128, so no corpus can make them wrap.
+    guesses: u128,
+    nodes: u128,
     no_guess: u64,
     mismatches: u64,
     timeouts: u64,
@@ -173,6 +174,10 @@ pub struct Summary {
     grades: BTreeMap<usize, Grades>,
     /// Per corpus: sampled puzzles' times (ns) for every solver, `None` where missing.
     pub scatter: BTreeMap<usize, Vec<Vec<Option<u64>>>>,
+    /// Rows of `runs.csv` that could not be read (skipped, not fatal).
+    pub skipped_rows: u64,
+    /// The first of them: its line and what was wrong.
+    pub first_skipped: Option<String>,
 }
 
 impl Summary {
@@ -190,8 +195,25 @@ impl Summary {
         let mut current: Option<(usize, u64)> = None;
         let mut pending: Vec<Option<u64>> = Vec::new();
         for row in reader.deserialize::<RunRow>() {
-            let row =
-                row.map_err(|e| Error::InvalidArgument(format!("{}: {e}", path.display())))?;
+            let row = match row {
+                Ok(row) => row,
+                // An unreadable row (hand-edited, truncated by a full disk) is reported and
+                // skipped; the rest of the run still counts.
+                Err(error) if !matches!(error.kind(), csv::ErrorKind::Io(_)) => {
+                    summary.skipped_rows += 1;
+                    if summary.first_skipped.is_none() {
+                        let line = error.position().map_or(0, |p| p.line());
+                        summary.first_skipped = Some(format!("line {line}: {error}"));
+                    }
+                    continue;
+                }
+                Err(error) => {
+                    return Err(Error::InvalidArgument(format!(
+                        "{}: {error}",
+                        path.display()
+                    )))
+                }
+            };
             let corpus = index_of(&mut summary.corpora, &row.corpus);
             if row.status == RowStatus::Error {
                 *summary.errors.entry(corpus).or_insert(0) += 1;
@@ -220,8 +242,8 @@ impl Summary {
                 RowStatus::Timeout => group.timeouts += 1,
                 _ => {
                     group.times.add(row.ns);
-                    group.guesses += row.guesses;
-                    group.nodes += row.nodes;
+                    group.guesses += u128::from(row.guesses);
+                    group.nodes += u128::from(row.nodes);
                     group.no_guess += u64::from(row.guesses == 0);
                     group.mismatches += u64::from(row.status == RowStatus::Mismatch);
                     pending[solver] = Some(row.ns);
@@ -267,17 +289,11 @@ impl Summary {
     }
 
     /// Rows of `summary.csv`, corpora in order, solvers in order within each.
-    pub fn rows(&self) -> Vec<SummaryRow> {
+    /// `reports_guesses` says which solvers fill the guesses and nodes columns (as the run's
+    /// `meta.csv` records them, so a report does not depend on the build that regenerates it).
+    pub fn rows(&self, reports_guesses: impl Fn(&str) -> bool) -> Vec<SummaryRow> {
         let mut rows = Vec::new();
-        // Solvers this build knows not to report guesses and nodes (an unknown name: assume
-        // they do, the CSV is all there is).
-        let counts_guesses: Vec<bool> = self
-            .solvers
-            .iter()
-            .map(|name| {
-                crate::registry::by_name(name).is_none_or(|s| s.info().capabilities.guesses)
-            })
-            .collect();
+        let counts_guesses: Vec<bool> = self.solvers.iter().map(|n| reports_guesses(n)).collect();
         for (c, corpus) in self.corpora.iter().enumerate() {
             let baseline = self.groups.get(&(c, 0)).map(|g| g.times.quantile_ns(0.5));
             for (s, solver) in self.solvers.iter().enumerate() {

@@ -240,6 +240,11 @@ fn metadata(args: &BenchArgs, config: &BenchConfig) -> RunMetadata {
             .max_nodes
             .map_or("none".to_string(), |n| n.to_string()),
     );
+    for name in &config.solvers {
+        if let Some(solver) = registry::by_name(name) {
+            meta.set_solver(&solver.info());
+        }
+    }
     meta.set("started", report::utc_now());
     meta
 }
@@ -360,6 +365,7 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     meta.set("interrupted", outcome.interrupted);
     meta.write(directory.path())?;
     let report = harness::write_report(directory.path())?;
+    warn_skipped(&report);
     let baseline = config.solvers.first().map_or("baseline", String::as_str);
     write!(out, "{}", report::markdown_table(&report.rows, baseline))?;
     writeln!(
@@ -380,9 +386,20 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     Ok(run_status(&outcome, false))
 }
 
+fn warn_skipped(report: &harness::report::Report) {
+    if report.skipped_rows > 0 {
+        eprintln!(
+            "sudolab: warning: {} rows of runs.csv could not be read and were skipped (first: {})",
+            report.skipped_rows,
+            report.first_skipped.as_deref().unwrap_or("?")
+        );
+    }
+}
+
 pub fn report(args: &ReportArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     let directory = RunDirectory::lock(&args.dir)?;
     let report = harness::write_report(directory.path())?;
+    warn_skipped(&report);
     let baseline = report
         .rows
         .first()

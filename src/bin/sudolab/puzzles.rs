@@ -201,9 +201,9 @@ pub fn check(args: &CheckArgs, out: &mut impl Write) -> anyhow::Result<Status> {
             return Ok(true);
         }
         write!(out, "{}: {}", place(source, record), diagnosis.status())?;
-        let problem = if args.expected && record.expected_count.is_some() {
+        let stated = record.expected_count.filter(|_| args.expected);
+        let problem = if let Some(expected) = stated {
             let (found, problem) = expectation(record, &diagnosis);
-            let expected = record.expected_count.expect("checked");
             write!(out, " (expected {expected}, found {found})")?;
             problem
         } else if matches!(diagnosis, Diagnosis::Unique(_)) {

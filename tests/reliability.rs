@@ -1,0 +1,524 @@
+//! Regression tests for the reliability findings (hostile input, faults, runs without a limit):
+//! each test names its finding and fails on the code before the fix.
+//!
+//! Commands that used to hang run under a watchdog: the child is killed after
+//! [`WATCHDOG`] and the test fails as hung. That bounds a hang; it asserts nothing about speed.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+const WIKIPEDIA: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// A command that has not finished by then is hung.
+const WATCHDOG: Duration = Duration::from_secs(60);
+
+fn scratch(name: &str) -> PathBuf {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "sudolab-reliability-{}-{name}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn spawn(args: &[&str], dir: Option<&Path>) -> Child {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sudolab"));
+    command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    command.spawn().expect("sudolab runs")
+}
+
+/// Waits for `child`, killing it (and failing) after [`WATCHDOG`].
+fn finish(mut child: Child, what: &str) -> Output {
+    let started = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            return child.wait_with_output().unwrap();
+        }
+        if started.elapsed() > WATCHDOG {
+            let _ = child.kill();
+            panic!("{what}: still running after {WATCHDOG:?}: hung");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn sudolab(args: &[&str], stdin: &str) -> Output {
+    sudolab_in(args, stdin, None)
+}
+
+fn sudolab_in(args: &[&str], stdin: &str, dir: Option<&Path>) -> Output {
+    let mut child = spawn(args, dir);
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(input.as_bytes());
+    });
+    let output = finish(child, &args.join(" "));
+    writer.join().unwrap();
+    output
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn sigint(child: &Child) {
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+}
+
+// Critical 1: two runs on one --out used to share runs.csv.tmp and splice their rows.
+#[test]
+fn a_second_run_on_the_same_directory_is_refused() {
+    let dir = scratch("lock");
+    let out = dir.join("run");
+    let held = sudolab::harness::RunDirectory::lock(&out).unwrap();
+    let corpus = dir.join("c.txt");
+    std::fs::write(&corpus, format!("{WIKIPEDIA}\n")).unwrap();
+    let output = sudolab(
+        &[
+            "bench",
+            corpus.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("is in use by another sudolab run"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(&format!("pid {}", std::process::id())),
+        "{stderr}"
+    );
+    assert!(!out.join("runs.csv").exists());
+    drop(held);
+    let output = sudolab(
+        &[
+            "bench",
+            corpus.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        names
+            .iter()
+            .all(|n| !n.ends_with(".tmp") && !n.ends_with(".lock")),
+        "{names:?}"
+    );
+}
+
+// Critical 2: a pretty grid missing a row swallowed the next grid's rows.
+#[test]
+fn a_short_pretty_grid_does_not_spoil_the_next_ones() {
+    let grid = sudolab::grid::Grid::parse(WIKIPEDIA).unwrap().to_pretty();
+    let lines: Vec<&str> = grid.lines().collect();
+    let short: String = lines[..lines.len() - 1]
+        .iter()
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let input = format!("{short}\n{grid}\n{grid}");
+    let output = sudolab(&["solve"], &input);
+    assert_eq!(output.status.code(), Some(1));
+    let solution =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    assert_eq!(
+        text(&output.stdout),
+        format!("ERROR\n{solution}\n{solution}\n")
+    );
+    assert!(
+        text(&output.stderr)
+            .contains("<stdin>, line 1: truncated grid: 8 of 9 rows, then a blank line (line 11)"),
+        "{}",
+        text(&output.stderr)
+    );
+}
+
+// Critical 3: Knuth's multiplicity syntax was read as an item named "2" and a wrong count
+// printed with exit 0.
+#[test]
+fn multiplicity_syntax_is_refused_not_miscounted() {
+    let output = sudolab(&["cover", "-"], "2|A B\nA\nB\nA B\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stdout).is_empty());
+    assert!(
+        text(&output.stderr).contains("<stdin>, line 1, column 1: item multiplicities (\"2|A\""),
+        "{}",
+        text(&output.stderr)
+    );
+}
+
+// High 4: warm-up ignored --timeout-ms (this run never ended).
+#[test]
+fn warm_up_honours_the_timeout() {
+    let dir = scratch("warmup");
+    let corpus = dir.join("empty9.txt");
+    std::fs::write(&corpus, format!("{}\n", ".".repeat(81))).unwrap();
+    let out = dir.join("run");
+    let child = spawn(
+        &[
+            "bench",
+            corpus.to_str().unwrap(),
+            "--limit",
+            "0",
+            "--timeout-ms",
+            "100",
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ],
+        None,
+    );
+    let output = finish(child, "bench empty9.txt --limit 0 --timeout-ms 100");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let runs = std::fs::read_to_string(out.join("runs.csv")).unwrap();
+    assert_eq!(runs.matches(",timeout,").count(), 4, "{runs}");
+}
+
+// High 5: solve, check and count had no limit.
+#[test]
+fn solve_check_and_count_take_limits_and_never_call_them_a_verdict() {
+    let empty16 = ".".repeat(256);
+    let output = sudolab(
+        &["count", &empty16, "--limit", "0", "--max-nodes", "2000"],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(text(&output.stdout), "UNDECIDED\n");
+    assert!(
+        text(&output.stderr).contains("<argument>, line 1: undecided: node limit reached after"),
+        "{}",
+        text(&output.stderr)
+    );
+    let output = sudolab(
+        &[
+            "solve",
+            &".".repeat(81),
+            "--timeout-ms",
+            "1",
+            "--max-nodes",
+            "1",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(text(&output.stdout), "UNDECIDED\n");
+    let output = sudolab(
+        &["check", &empty16, "--timeout-ms", "50", "--solver", "dlx"],
+        "",
+    );
+    // An empty 16x16 grid has two solutions found fast by dlx, or the limit stops it: never
+    // "unique", and always a failure.
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        !text(&output.stdout).contains("unique"),
+        "{}",
+        text(&output.stdout)
+    );
+    let output = sudolab(&["count", &empty16, "--timeout-ms", "0"], "");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+// High 6: no bound on line length; these allocated until the process aborted.
+#[test]
+fn endless_lines_are_refused_with_their_line_number() {
+    let output = sudolab(&["solve", "/dev/zero"], "");
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).contains("/dev/zero, line 1: line longer than 65536 bytes"),
+        "{}",
+        text(&output.stderr)
+    );
+    let output = sudolab(&["cover", "/dev/zero"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("/dev/zero, line 1: line longer than 1048576 bytes"),
+        "{}",
+        text(&output.stderr)
+    );
+}
+
+// High 7: verify --limit 1 reported mismatches on puzzles with several solutions.
+#[test]
+fn verify_with_limit_one_accepts_different_solutions() {
+    let dir = scratch("limit1");
+    let corpus = dir.join("many.txt");
+    std::fs::write(&corpus, format!("{}\n{}\n", ".".repeat(81), ".".repeat(16))).unwrap();
+    let output = sudolab(
+        &["verify", corpus.to_str().unwrap(), "--limit", "1", "-q"],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stdout));
+    assert!(text(&output.stdout).contains("0 mismatches"));
+}
+
+// High 8: pencil marks without the true digit gave wrong deductions stated as facts.
+#[test]
+fn hint_refuses_pencil_marks_that_exclude_the_solution() {
+    // Full marks everywhere except r1c3, whose true digit is 4: marked "12" only.
+    let puzzle = sudolab::grid::Grid::parse(WIKIPEDIA).unwrap();
+    let marks: Vec<String> = (0..81)
+        .map(|cell| match (puzzle.get(cell), cell) {
+            (0, 2) => "12".to_string(),
+            (0, _) => "123456789".to_string(),
+            _ => ".".to_string(),
+        })
+        .collect();
+    let output = sudolab(&["hint", WIKIPEDIA, "--candidates", &marks.join(" ")], "");
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stdout));
+    assert_eq!(
+        text(&output.stdout),
+        "Wrong pencil marks:\n  r1c3: the pencil marks 12 leave out the digit that belongs there\n\
+         Each contradicts the puzzle's only solution; fix them first, then ask again.\n"
+    );
+    // Marks leaving a cell empty name that cell instead of "No hint available".
+    let mut marks = marks;
+    marks[2] = "-".into();
+    let output = sudolab(&["hint", WIKIPEDIA, "--candidates", &marks.join(" ")], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stdout).contains("r1c3: no pencil mark is left"),
+        "{}",
+        text(&output.stdout)
+    );
+}
+
+// Medium: an entry over a given used to be ignored ("Solved").
+#[test]
+fn hint_flags_entries_over_givens() {
+    let mut entries = WIKIPEDIA.to_string();
+    entries.replace_range(0..1, "9");
+    let output = sudolab(&["hint", WIKIPEDIA, "--entries", &entries], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stdout).contains("r1c1: the entry 9 overwrites the given 5"),
+        "{}",
+        text(&output.stdout)
+    );
+}
+
+// Medium: --write-golden DIR and generate --out DIR created DIR.tmp.
+#[test]
+fn directories_as_output_files_are_refused() {
+    let dir = scratch("outdir");
+    let corpus = dir.join("c.txt");
+    std::fs::write(&corpus, format!("{WIKIPEDIA}\n")).unwrap();
+    let target = dir.join("golden");
+    std::fs::create_dir_all(&target).unwrap();
+    let output = sudolab(
+        &[
+            "verify",
+            corpus.to_str().unwrap(),
+            "--write-golden",
+            target.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("is a directory"),
+        "{}",
+        text(&output.stderr)
+    );
+    let output = sudolab(&["generate", "--out", target.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("is a directory"));
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+}
+
+// Medium: a missing file without '/' was read as puzzle text; a directory was "malformed".
+#[test]
+fn missing_files_and_directories_are_named_with_exit_two() {
+    let dir = scratch("missing");
+    let output = sudolab_in(&["solve", "puzzles.txt"], "", Some(&dir));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).starts_with("sudolab: error: puzzles.txt: No such file"),
+        "{}",
+        text(&output.stderr)
+    );
+    let output = sudolab(&["solve", dir.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("is a directory"),
+        "{}",
+        text(&output.stderr)
+    );
+}
+
+// Medium: solve and count lost finished lines on Ctrl-C; bench's first Ctrl-C said nothing.
+#[test]
+fn ctrl_c_keeps_finished_lines_and_says_what_it_does() {
+    let dir = scratch("sigint");
+    let corpus = dir.join("slow.txt");
+    // An easy puzzle, then an empty 16x16 grid counted without limit: only Ctrl-C ends it.
+    std::fs::write(&corpus, format!("{WIKIPEDIA}\n{}\n", ".".repeat(256))).unwrap();
+    let mut child = spawn(&["count", corpus.to_str().unwrap(), "--limit", "0"], None);
+    drop(child.stdin.take());
+    std::thread::sleep(Duration::from_millis(500));
+    sigint(&child);
+    let output = finish(child, "count after Ctrl-C");
+    assert_eq!(output.status.code(), Some(130), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), "1\n");
+    assert!(
+        text(&output.stderr).contains("interrupted: stopping"),
+        "{}",
+        text(&output.stderr)
+    );
+
+    let out = dir.join("run");
+    let mut child = spawn(
+        &[
+            "bench",
+            corpus.to_str().unwrap(),
+            "--limit",
+            "0",
+            "--warmup",
+            "0",
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ],
+        None,
+    );
+    drop(child.stdin.take());
+    std::thread::sleep(Duration::from_millis(800));
+    sigint(&child);
+    let output = finish(child, "bench after Ctrl-C");
+    assert_eq!(output.status.code(), Some(130), "{}", text(&output.stderr));
+    assert!(text(&output.stderr).contains("interrupted: stopping"));
+    assert!(out.join("runs.csv").exists() && out.join("README.md").exists());
+    assert!(std::fs::read_to_string(out.join("README.md"))
+        .unwrap()
+        .contains("interrupted"));
+}
+
+// Medium: a spaced 4x4 line started a 16x16 grid.
+#[test]
+fn a_spaced_4x4_puzzle_is_one_puzzle() {
+    // The same puzzle written on one line without spaces has 2 solutions; read as the first
+    // row of a 16x16 grid it would be a truncated grid (an error, exit 1).
+    let output = sudolab(&["count", "-", "--limit", "0"], "1.3. ..1. .1.. 2.4.\n");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert_eq!(text(&output.stdout), "2\n");
+}
+
+// Low: --sample 0 and empty files exited 0 silently; contradictory clue bounds tried 1,000
+// times; cover FILE --queens ignored FILE.
+#[test]
+fn pointless_arguments_are_refused() {
+    let output = sudolab(&["solve", "-"], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(text(&output.stderr), "sudolab: <stdin>: no puzzle found\n");
+    let output = sudolab(
+        &["verify", "datasets/known_answers.txt", "--sample", "0"],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let output = sudolab(&["generate", "--min-clues", "40", "--max-clues", "20"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("--min-clues 40 is above --max-clues 20"),
+        "{}",
+        text(&output.stderr)
+    );
+    let output = sudolab(&["cover", "problem.dlx", "--queens", "4"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains("cannot be used with"),
+        "{}",
+        text(&output.stderr)
+    );
+    let dir = scratch("emptycorpus");
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "# nothing here\n").unwrap();
+    let output = sudolab(&["verify", empty.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stdout));
+    assert!(
+        text(&output.stdout).contains("1 bad records"),
+        "{}",
+        text(&output.stdout)
+    );
+}
+
+// Low: report refused a runs.csv with one bad row.
+#[test]
+fn report_skips_and_names_a_bad_row() {
+    let dir = scratch("badrow");
+    let corpus = dir.join("c.txt");
+    std::fs::write(&corpus, format!("{WIKIPEDIA}\n{WIKIPEDIA}\n")).unwrap();
+    let out = dir.join("run");
+    let output = sudolab(
+        &[
+            "bench",
+            corpus.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let runs = std::fs::read_to_string(out.join("runs.csv")).unwrap();
+    std::fs::write(
+        out.join("runs.csv"),
+        format!("{runs}c.txt,not-a-number,1\n"),
+    )
+    .unwrap();
+    let output = sudolab(&["report", out.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).contains("1 rows of runs.csv could not be read and were skipped"),
+        "{}",
+        text(&output.stderr)
+    );
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(summary.lines().count() > 1, "{summary}");
+}
+
+// Low: messages that do not name the field.
+#[test]
+fn a_short_solution_field_is_named() {
+    let line = format!("{WIKIPEDIA}:1:{}", &WIKIPEDIA.replace('.', "1")[..80]);
+    let output = sudolab(&["check", "--expected", "-"], &line);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr).contains("<stdin>, line 1 (solution field): wrong length: 80 cells"),
+        "{}",
+        text(&output.stderr)
+    );
+}
