@@ -84,12 +84,19 @@ impl RunMetadata {
         if !path.exists() {
             return Ok(RunMetadata::default());
         }
-        let mut reader = csv::Reader::from_path(&path)
-            .map_err(|e| Error::InvalidArgument(format!("{}: {e}", path.display())))?;
+        let file = std::fs::File::open(&path).map_err(|error| Error::Io {
+            path: path.display().to_string(),
+            error,
+        })?;
+        RunMetadata::from_reader(std::io::BufReader::new(file), &path.display().to_string())
+    }
+
+    /// Reads `meta.csv` text from any reader; `name` names it in errors.
+    pub fn from_reader(input: impl std::io::Read, name: &str) -> Result<RunMetadata> {
+        let mut reader = csv::Reader::from_reader(input);
         let mut meta = RunMetadata::default();
         for record in reader.records() {
-            let record =
-                record.map_err(|e| Error::InvalidArgument(format!("{}: {e}", path.display())))?;
+            let record = record.map_err(|e| Error::InvalidArgument(format!("{name}: {e}")))?;
             if let (Some(key), Some(value)) = (record.get(0), record.get(1)) {
                 meta.set(key, value);
             }

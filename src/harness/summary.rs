@@ -188,7 +188,12 @@ impl Summary {
             error,
         };
         let file = std::fs::File::open(path).map_err(io)?;
-        let mut reader = csv::Reader::from_reader(std::io::BufReader::new(file));
+        Summary::from_reader(std::io::BufReader::new(file), &path.display().to_string())
+    }
+
+    /// Reads `runs.csv` text from any reader; `name` names it in errors.
+    pub fn from_reader(input: impl std::io::Read, name: &str) -> Result<Summary> {
+        let mut reader = csv::Reader::from_reader(input);
         let mut summary = Summary::default();
         let mut random = Random::new(0x5ca7);
         let mut seen_per_corpus: BTreeMap<usize, u64> = BTreeMap::new();
@@ -207,12 +212,7 @@ impl Summary {
                     }
                     continue;
                 }
-                Err(error) => {
-                    return Err(Error::InvalidArgument(format!(
-                        "{}: {error}",
-                        path.display()
-                    )))
-                }
+                Err(error) => return Err(Error::InvalidArgument(format!("{name}: {error}"))),
             };
             let corpus = index_of(&mut summary.corpora, &row.corpus);
             if row.status == RowStatus::Error {
