@@ -1,19 +1,91 @@
-//! Typed candidate sets.
+//! Digits and typed candidate sets.
 //!
-//! A [`DigitSet`] is a set of Sudoku digits `1..=25` stored in one `u32`: bit `d - 1` is set
-//! when digit `d` is in the set. Every mask that crosses a module boundary is a `DigitSet`, so
-//! a set of digits cannot be confused with a set of cells or an index.
+//! A [`Digit`] is a Sudoku digit `1..=25` (written `1-9` then `A-P`). A [`DigitSet`] is a set
+//! of digits stored in one `u32`: bit `d - 1` is set when digit `d` is in the set. Every digit
+//! and every mask that crosses a module boundary has one of these types, so a digit cannot be
+//! confused with a cell or an index, nor a set of digits with a set of cells.
 //!
 //! ```
-//! use sudolab::bitset::DigitSet;
+//! use sudolab::bitset::{Digit, DigitSet};
+//! let five = Digit::new(5);
 //! let mut set = DigitSet::full(9);
-//! set.remove(5);
+//! set.remove(five);
 //! assert_eq!(set.len(), 8);
-//! assert!(!set.contains(5));
-//! assert_eq!(set.iter().next(), Some(1));
+//! assert!(!set.contains(five));
+//! assert_eq!(set.iter().next(), Some(Digit::new(1)));
+//! assert_eq!(Digit::new(16).symbol(), 'G');
 //! ```
 
 use std::fmt;
+
+/// A Sudoku digit, `1..=25`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(transparent)]
+pub struct Digit(u8);
+
+impl Digit {
+    /// The largest digit (of a 25x25 grid).
+    pub const MAX: u8 = 25;
+
+    /// Digit `value`. Panics unless `1 <= value <= 25` (a programming error: input is checked
+    /// by the parsers, which report bad digits as errors).
+    #[inline]
+    pub const fn new(value: u8) -> Digit {
+        assert!(value >= 1 && value <= Digit::MAX, "a digit is 1..=25");
+        Digit(value)
+    }
+
+    /// Digit `value`, or `None` for 0 (a blank) or a value above 25.
+    #[inline]
+    pub const fn from_value(value: u8) -> Option<Digit> {
+        if value >= 1 && value <= Digit::MAX {
+            Some(Digit(value))
+        } else {
+            None
+        }
+    }
+
+    /// The digit of bit `bit` of a [`DigitSet`] (`bit` below 25; checked in debug builds).
+    #[inline]
+    pub const fn from_bit(bit: u32) -> Digit {
+        debug_assert!(bit < Digit::MAX as u32);
+        Digit(bit as u8 + 1)
+    }
+
+    /// Its value, `1..=25`.
+    #[inline]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+
+    /// Its bit position in a [`DigitSet`] and its index in per-digit tables: `value - 1`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize - 1
+    }
+
+    /// The digits `1..=side`, in order.
+    pub fn all(side: usize) -> impl Iterator<Item = Digit> + Clone {
+        (1..=side.min(Digit::MAX as usize) as u8).map(Digit)
+    }
+
+    /// How it is written: `1`-`9`, then `A`-`P`.
+    pub const fn symbol(self) -> char {
+        crate::grid::SYMBOLS[self.0 as usize - 1] as char
+    }
+}
+
+impl fmt::Debug for Digit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.symbol())
+    }
+}
+
+impl fmt::Display for Digit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.symbol())
+    }
+}
 
 /// A set of digits `1..=25`; bit `d - 1` stands for digit `d`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -30,10 +102,10 @@ impl DigitSet {
         DigitSet(((1u64 << side) - 1) as u32)
     }
 
-    /// The set holding only `digit` (`1..=25`).
+    /// The set holding only `digit`.
     #[inline]
-    pub const fn single(digit: u8) -> DigitSet {
-        DigitSet(1 << (digit - 1))
+    pub const fn single(digit: Digit) -> DigitSet {
+        DigitSet(1 << (digit.0 - 1))
     }
 
     /// The raw bits (bit `d - 1` = digit `d`).
@@ -68,30 +140,30 @@ impl DigitSet {
 
     /// The smallest digit of the set, if any.
     #[inline]
-    pub const fn lowest(self) -> Option<u8> {
+    pub const fn lowest(self) -> Option<Digit> {
         if self.0 == 0 {
             None
         } else {
-            Some(self.0.trailing_zeros() as u8 + 1)
+            Some(Digit(self.0.trailing_zeros() as u8 + 1))
         }
     }
 
     /// Whether `digit` is in the set.
     #[inline]
-    pub const fn contains(self, digit: u8) -> bool {
-        self.0 & (1 << (digit - 1)) != 0
+    pub const fn contains(self, digit: Digit) -> bool {
+        self.0 & (1 << (digit.0 - 1)) != 0
     }
 
     /// Adds `digit`.
     #[inline]
-    pub fn insert(&mut self, digit: u8) {
-        self.0 |= 1 << (digit - 1);
+    pub fn insert(&mut self, digit: Digit) {
+        self.0 |= 1 << (digit.0 - 1);
     }
 
     /// Removes `digit`.
     #[inline]
-    pub fn remove(&mut self, digit: u8) {
-        self.0 &= !(1 << (digit - 1));
+    pub fn remove(&mut self, digit: Digit) {
+        self.0 &= !(1 << (digit.0 - 1));
     }
 
     /// Digits in both sets.
@@ -125,8 +197,8 @@ impl fmt::Debug for DigitSet {
     }
 }
 
-impl FromIterator<u8> for DigitSet {
-    fn from_iter<I: IntoIterator<Item = u8>>(iter: I) -> Self {
+impl FromIterator<Digit> for DigitSet {
+    fn from_iter<I: IntoIterator<Item = Digit>>(iter: I) -> Self {
         let mut set = DigitSet::EMPTY;
         for digit in iter {
             set.insert(digit);
@@ -140,14 +212,14 @@ impl FromIterator<u8> for DigitSet {
 pub struct Digits(u32);
 
 impl Iterator for Digits {
-    type Item = u8;
+    type Item = Digit;
 
     #[inline]
-    fn next(&mut self) -> Option<u8> {
+    fn next(&mut self) -> Option<Digit> {
         if self.0 == 0 {
             return None;
         }
-        let digit = self.0.trailing_zeros() as u8 + 1;
+        let digit = Digit(self.0.trailing_zeros() as u8 + 1);
         self.0 &= self.0 - 1;
         Some(digit)
     }
@@ -167,18 +239,26 @@ mod tests {
         for side in [4, 9, 16, 25] {
             let set = DigitSet::full(side);
             assert_eq!(set.len() as usize, side);
-            assert!(set.contains(side as u8));
+            assert!(set.contains(Digit::new(side as u8)));
             assert_eq!(set.iter().count(), side);
         }
     }
 
     #[test]
     fn single_and_lowest() {
-        let set: DigitSet = [7u8, 3].into_iter().collect();
+        let set: DigitSet = [7u8, 3].into_iter().map(Digit::new).collect();
         assert!(!set.is_single());
-        assert_eq!(set.lowest(), Some(3));
-        assert!(DigitSet::single(25).is_single());
-        assert_eq!(DigitSet::single(25).lowest(), Some(25));
+        assert_eq!(set.lowest(), Some(Digit::new(3)));
+        assert!(DigitSet::single(Digit::new(25)).is_single());
+        assert_eq!(
+            DigitSet::single(Digit::new(25)).lowest(),
+            Some(Digit::new(25))
+        );
+        assert_eq!(Digit::from_value(0), None);
+        assert_eq!(
+            Digit::all(4).map(Digit::get).collect::<Vec<_>>(),
+            [1, 2, 3, 4]
+        );
         assert_eq!(DigitSet::EMPTY.lowest(), None);
     }
 }

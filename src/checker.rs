@@ -127,6 +127,7 @@ pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), SolutionFaul
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Cell;
 
     const SOLUTION: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
@@ -146,15 +147,15 @@ mod tests {
     fn rejects_swapped_cells_blanks_and_changed_givens() {
         let puzzle = Grid::parse(PUZZLE).unwrap();
         let mut swapped = Grid::parse(SOLUTION).unwrap();
-        let (a, b) = (swapped.get(2), swapped.get(3));
-        swapped.set(2, b);
-        swapped.set(3, a);
+        let (a, b) = (swapped.get(Cell::new(2)), swapped.get(Cell::new(3)));
+        swapped.set(Cell::new(2), b);
+        swapped.set(Cell::new(3), a);
         assert!(matches!(
             check_solution(&Grid::empty(3).unwrap(), &swapped),
             Err(SolutionFault::BadUnit { .. })
         ));
         let mut blank = Grid::parse(SOLUTION).unwrap();
-        blank.set(80, 0);
+        blank.set(Cell::new(80), None);
         assert_eq!(
             check_solution(&puzzle, &blank),
             Err(SolutionFault::Blank { row: 9, column: 9 })

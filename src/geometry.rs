@@ -29,9 +29,64 @@
 //!   `n` shared cells, the `side - n` other cells of the box and the `side - n` other cells of
 //!   the line. Locked-candidate reasoning (pointing and claiming) works on these.
 //!
-//! Cell indices are `u16` because the largest grid has 625 cells.
+//! A [`Cell`] is a `u16` (the largest grid has 625 cells) and a [`Unit`] a `u8` (at most 75
+//! units); both are newtypes, so neither can be mistaken for the other or for a digit. Engines
+//! that want raw indices in their hot loops take [`Cell::index`] there and nowhere else.
 
+use std::fmt;
 use std::sync::OnceLock;
+
+/// A cell, numbered row-major from 0 (see the module docs).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
+pub struct Cell(u16);
+
+impl Cell {
+    /// Cell number `index` (below 625).
+    #[inline]
+    pub const fn new(index: usize) -> Cell {
+        debug_assert!(index < 625);
+        Cell(index as u16)
+    }
+
+    /// Its number, for indexing per-cell tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Debug for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Cell({})", self.0)
+    }
+}
+
+/// A unit: rows `0..side`, then columns, then boxes (see the module docs).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+#[repr(transparent)]
+pub struct Unit(u8);
+
+impl Unit {
+    /// Unit number `index` (below 75).
+    #[inline]
+    pub const fn new(index: usize) -> Unit {
+        debug_assert!(index < 75);
+        Unit(index as u8)
+    }
+
+    /// Its number, for indexing per-unit tables and unit bit sets.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Debug for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Unit({})", self.0)
+    }
+}
 
 /// The smallest supported box side (4x4 grids).
 pub const MIN_BOX_SIDE: usize = 2;
@@ -45,9 +100,9 @@ pub struct Geometry {
     side: usize,
     cells: usize,
     peer_count: usize,
-    unit_cells: Vec<u16>,
-    peers: Vec<u16>,
-    cell_units: Vec<[u16; 3]>,
+    unit_cells: Vec<Cell>,
+    peers: Vec<Cell>,
+    cell_units: Vec<[Unit; 3]>,
     cell_unit_masks: Vec<u128>,
     intersections: Vec<Intersection>,
 }
@@ -55,16 +110,16 @@ pub struct Geometry {
 /// Where a row or column crosses a box (see the module docs).
 #[derive(Debug, Clone)]
 pub struct Intersection {
-    /// The unit number of the row or column.
-    pub line: u16,
-    /// The unit number of the box.
-    pub box_unit: u16,
+    /// The row or column.
+    pub line: Unit,
+    /// The box.
+    pub box_unit: Unit,
     /// The `n` cells shared by the box and the line.
-    pub shared: Vec<u16>,
+    pub shared: Vec<Cell>,
     /// The cells of the box outside the line.
-    pub box_rest: Vec<u16>,
+    pub box_rest: Vec<Cell>,
     /// The cells of the line outside the box.
-    pub line_rest: Vec<u16>,
+    pub line_rest: Vec<Cell>,
 }
 
 /// What kind of unit a unit number is.
@@ -100,23 +155,23 @@ impl Geometry {
         let box_of = |cell: usize| (cell / side / n) * n + (cell % side) / n;
         let mut unit_cells = Vec::with_capacity(3 * side * side);
         for row in 0..side {
-            unit_cells.extend((0..side).map(|col| (row * side + col) as u16));
+            unit_cells.extend((0..side).map(|col| Cell::new(row * side + col)));
         }
         for col in 0..side {
-            unit_cells.extend((0..side).map(|row| (row * side + col) as u16));
+            unit_cells.extend((0..side).map(|row| Cell::new(row * side + col)));
         }
         for b in 0..side {
             let (top, left) = ((b / n) * n, (b % n) * n);
             for i in 0..side {
-                unit_cells.push(((top + i / n) * side + left + i % n) as u16);
+                unit_cells.push(Cell::new((top + i / n) * side + left + i % n));
             }
         }
-        let cell_units: Vec<[u16; 3]> = (0..cells)
+        let cell_units: Vec<[Unit; 3]> = (0..cells)
             .map(|c| {
                 [
-                    (c / side) as u16,
-                    (side + c % side) as u16,
-                    (2 * side + box_of(c)) as u16,
+                    Unit::new(c / side),
+                    Unit::new(side + c % side),
+                    Unit::new(2 * side + box_of(c)),
                 ]
             })
             .collect();
@@ -129,7 +184,7 @@ impl Geometry {
                     || other % side == c % side
                     || box_of(other) == box_of(c);
                 if other != c && shares {
-                    peers.push(other as u16);
+                    peers.push(Cell::new(other));
                 }
             }
             debug_assert_eq!(peers.len() - before, peer_count);
@@ -142,14 +197,14 @@ impl Geometry {
             let lines = (top..top + n).chain((side + left)..(side + left + n));
             for line in lines {
                 let line_cells = &unit_cells[line * side..(line + 1) * side];
-                let shared: Vec<u16> = box_cells
+                let shared: Vec<Cell> = box_cells
                     .iter()
                     .copied()
                     .filter(|c| line_cells.contains(c))
                     .collect();
                 intersections.push(Intersection {
-                    line: line as u16,
-                    box_unit: box_unit as u16,
+                    line: Unit::new(line),
+                    box_unit: Unit::new(box_unit),
                     box_rest: box_cells
                         .iter()
                         .copied()
@@ -166,7 +221,11 @@ impl Geometry {
         }
         let cell_unit_masks = cell_units
             .iter()
-            .map(|units| units.iter().fold(0u128, |mask, &u| mask | 1u128 << u))
+            .map(|units| {
+                units
+                    .iter()
+                    .fold(0u128, |mask, &u| mask | 1u128 << u.index())
+            })
             .collect();
         Geometry {
             box_side: n,
@@ -195,39 +254,81 @@ impl Geometry {
 
     /// Number of cells (81 for 9x9).
     #[inline]
-    pub fn cells(&self) -> usize {
+    pub fn cell_count(&self) -> usize {
         self.cells
     }
 
     /// Number of units (27 for 9x9).
     #[inline]
-    pub fn units(&self) -> usize {
+    pub fn unit_count(&self) -> usize {
         3 * self.side
     }
 
-    /// The cells of unit `unit`, in increasing order.
+    /// Every cell, in increasing order.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + Clone {
+        (0..self.cells).map(Cell::new)
+    }
+
+    /// Every unit: rows, then columns, then boxes.
+    pub fn units(&self) -> impl Iterator<Item = Unit> + Clone {
+        (0..3 * self.side).map(Unit::new)
+    }
+
+    /// The cell in `row` and `column` (both from 0).
     #[inline]
-    pub fn unit(&self, unit: usize) -> &[u16] {
-        &self.unit_cells[unit * self.side..(unit + 1) * self.side]
+    pub fn cell_at(&self, row: usize, column: usize) -> Cell {
+        Cell::new(row * self.side + column)
+    }
+
+    /// The row of `cell`, from 0.
+    #[inline]
+    pub fn row_of(&self, cell: Cell) -> usize {
+        cell.index() / self.side
+    }
+
+    /// The column of `cell`, from 0.
+    #[inline]
+    pub fn column_of(&self, cell: Cell) -> usize {
+        cell.index() % self.side
+    }
+
+    /// The box of `cell`, from 0 (row-major, like cells).
+    #[inline]
+    pub fn box_of(&self, cell: Cell) -> usize {
+        self.cell_units[cell.index()][2].index() - 2 * self.side
+    }
+
+    /// The cells of `unit`, in increasing order.
+    #[inline]
+    pub fn unit(&self, unit: Unit) -> &[Cell] {
+        let u = unit.index();
+        &self.unit_cells[u * self.side..(u + 1) * self.side]
     }
 
     /// The peers of `cell` (20 for 9x9).
     #[inline]
-    pub fn peers(&self, cell: usize) -> &[u16] {
-        &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
+    pub fn peers(&self, cell: Cell) -> &[Cell] {
+        let c = cell.index();
+        &self.peers[c * self.peer_count..(c + 1) * self.peer_count]
     }
 
-    /// The row, column and box unit numbers of `cell`.
+    /// The row, column and box of `cell`.
     #[inline]
-    pub fn units_of(&self, cell: usize) -> [u16; 3] {
-        self.cell_units[cell]
+    pub fn units_of(&self, cell: Cell) -> [Unit; 3] {
+        self.cell_units[cell.index()]
+    }
+
+    /// Whether two different cells share a unit.
+    #[inline]
+    pub fn sees(&self, a: Cell, b: Cell) -> bool {
+        a != b && self.unit_mask(a) & self.unit_mask(b) != 0
     }
 
     /// The units of `cell` as a bit set over unit numbers (bit `u` = unit `u`; at most 75
     /// units, so a `u128` holds them).
     #[inline]
-    pub fn unit_mask(&self, cell: usize) -> u128 {
-        self.cell_unit_masks[cell]
+    pub fn unit_mask(&self, cell: Cell) -> u128 {
+        self.cell_unit_masks[cell.index()]
     }
 
     /// Every (box, line) intersection.
@@ -236,9 +337,9 @@ impl Geometry {
         &self.intersections
     }
 
-    /// Whether a unit number is a row, a column or a box.
-    pub fn unit_kind(&self, unit: usize) -> UnitKind {
-        match unit / self.side {
+    /// Whether a unit is a row, a column or a box.
+    pub fn unit_kind(&self, unit: Unit) -> UnitKind {
+        match unit.index() / self.side {
             0 => UnitKind::Row,
             1 => UnitKind::Column,
             _ => UnitKind::Box,
@@ -246,8 +347,8 @@ impl Geometry {
     }
 
     /// A person's name for a unit: "row 3", "column 5", "box 6" (counted from 1).
-    pub fn unit_name(&self, unit: usize) -> String {
-        let number = unit % self.side + 1;
+    pub fn unit_name(&self, unit: Unit) -> String {
+        let number = unit.index() % self.side + 1;
         match self.unit_kind(unit) {
             UnitKind::Row => format!("row {number}"),
             UnitKind::Column => format!("column {number}"),
@@ -256,8 +357,8 @@ impl Geometry {
     }
 
     /// A person's name for a cell: `r3c5` (counted from 1).
-    pub fn cell_name(&self, cell: usize) -> String {
-        format!("r{}c{}", cell / self.side + 1, cell % self.side + 1)
+    pub fn cell_name(&self, cell: Cell) -> String {
+        format!("r{}c{}", self.row_of(cell) + 1, self.column_of(cell) + 1)
     }
 }
 
@@ -270,13 +371,13 @@ mod tests {
         for (n, peers) in [(2, 7), (3, 20), (4, 39), (5, 64)] {
             let g = Geometry::of(n).unwrap();
             assert_eq!(g.side(), n * n);
-            assert_eq!(g.peers(0).len(), peers);
+            assert_eq!(g.peers(Cell::new(0)).len(), peers);
             assert_eq!(g.intersections().len(), 2 * n * n * n);
             // Every cell appears in exactly three units.
-            let mut seen = vec![0; g.cells()];
-            for u in 0..g.units() {
+            let mut seen = vec![0; g.cell_count()];
+            for u in g.units() {
                 for &c in g.unit(u) {
-                    seen[c as usize] += 1;
+                    seen[c.index()] += 1;
                 }
             }
             assert!(seen.iter().all(|&k| k == 3));
@@ -289,11 +390,14 @@ mod tests {
     fn peers_are_exactly_the_cells_sharing_a_unit() {
         let g = Geometry::of(3).unwrap();
         // r5c5 (cell 40): its box is box 5, rows 4..6, columns 4..6.
-        let peers = g.peers(40);
-        assert!(peers.contains(&36) && peers.contains(&4) && peers.contains(&30));
-        assert!(!peers.contains(&40) && !peers.contains(&0));
-        assert_eq!(g.units_of(40), [4, 13, 22]);
-        assert_eq!(g.unit_name(22), "box 5");
-        assert_eq!(g.cell_name(40), "r5c5");
+        let c = Cell::new;
+        let peers = g.peers(c(40));
+        assert!(peers.contains(&c(36)) && peers.contains(&c(4)) && peers.contains(&c(30)));
+        assert!(!peers.contains(&c(40)) && !peers.contains(&c(0)));
+        assert_eq!(g.units_of(c(40)), [4, 13, 22].map(Unit::new));
+        assert_eq!(g.unit_name(Unit::new(22)), "box 5");
+        assert_eq!(g.cell_name(c(40)), "r5c5");
+        assert_eq!(g.box_of(c(40)), 4);
+        assert!(g.sees(c(40), c(36)) && !g.sees(c(40), c(0)) && !g.sees(c(40), c(40)));
     }
 }

@@ -29,8 +29,9 @@
 
 use std::fmt;
 
+use crate::bitset::Digit;
 use crate::error::{Error, Location, ParseErrorKind, Result};
-use crate::geometry::{Geometry, MAX_BOX_SIDE, MIN_BOX_SIDE};
+use crate::geometry::{Cell, Geometry, Unit, MAX_BOX_SIDE, MIN_BOX_SIDE};
 
 /// Digit symbols, value `v` is written `SYMBOLS[v - 1]`.
 pub const SYMBOLS: &[u8; 25] = b"123456789ABCDEFGHIJKLMNOP";
@@ -50,11 +51,11 @@ pub struct Grid {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Conflict {
     /// The repeated digit.
-    pub digit: u8,
-    /// The unit number (see [`crate::geometry`]).
-    pub unit: usize,
+    pub digit: Digit,
+    /// The unit.
+    pub unit: Unit,
     /// The cells holding the digit in that unit, in increasing order.
-    pub cells: Vec<usize>,
+    pub cells: Vec<Cell>,
     side: usize,
 }
 
@@ -69,7 +70,7 @@ impl fmt::Display for Conflict {
         write!(
             f,
             "digit {} appears {} in {}: {}",
-            symbol(self.digit) as char,
+            self.digit,
             times,
             geometry.unit_name(self.unit),
             cells.join(", ")
@@ -289,23 +290,25 @@ impl Grid {
         Geometry::of(self.box_side()).expect("a grid's box side is always supported")
     }
 
-    /// Cell values, row-major, 0 = blank.
+    /// Raw cell values, row-major, 0 = blank: for bulk work (encodings, checkers, hashing)
+    /// that indexes cells itself.
     #[inline]
     pub fn cells(&self) -> &[u8] {
         &self.cells
     }
 
-    /// The value of `cell` (0 = blank).
+    /// The digit in `cell`, or `None` for a blank.
     #[inline]
-    pub fn get(&self, cell: usize) -> u8 {
-        self.cells[cell]
+    pub fn get(&self, cell: Cell) -> Option<Digit> {
+        Digit::from_value(self.cells[cell.index()])
     }
 
-    /// Sets `cell` to `value` (0 = blank). Panics if `value > side` or the cell is out of
-    /// range: both are programming errors, not input errors.
-    pub fn set(&mut self, cell: usize, value: u8) {
+    /// Puts `digit` in `cell` (`None` blanks it). Panics if the digit is too large for the
+    /// grid or the cell is out of range: both are programming errors, not input errors.
+    pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
+        let value = digit.map_or(0, Digit::get);
         assert!(value as usize <= self.side(), "digit {value} too large");
-        self.cells[cell] = value;
+        self.cells[cell.index()] = value;
     }
 
     /// Number of filled cells.
@@ -354,21 +357,20 @@ impl Grid {
         let geometry = self.geometry();
         let side = self.side();
         let mut conflicts = Vec::new();
-        let mut holders: Vec<Vec<usize>> = vec![Vec::new(); side + 1];
-        for unit in 0..geometry.units() {
+        let mut holders: Vec<Vec<Cell>> = vec![Vec::new(); side];
+        for unit in geometry.units() {
             for list in holders.iter_mut() {
                 list.clear();
             }
             for &cell in geometry.unit(unit) {
-                let value = self.cells[cell as usize];
-                if value != 0 {
-                    holders[value as usize].push(cell as usize);
+                if let Some(digit) = self.get(cell) {
+                    holders[digit.index()].push(cell);
                 }
             }
-            for (digit, cells) in holders.iter().enumerate() {
+            for (digit, cells) in Digit::all(side).zip(&holders) {
                 if cells.len() > 1 {
                     conflicts.push(Conflict {
-                        digit: digit as u8,
+                        digit,
                         unit,
                         cells: cells.clone(),
                         side,

@@ -18,7 +18,8 @@
 //!
 //! * [`grid`]: the grid model (box side 2..=5), text formats, contradictory givens.
 //! * [`geometry`]: cells, units, peers and their numbering, as index tables.
-//! * [`bitset`]: typed candidate sets.
+//! * [`bitset`]: digits and typed candidate sets.
+//! * [`unit_digits`]: the digits placed in each row, column and box.
 //! * [`checker`]: the independent solution checker, sharing no code with any solver.
 //! * [`solver`]: the interface every solver sits behind (a leaf: it knows no engine).
 //! * [`registry`]: every solver by name, above the engines.
@@ -54,5 +55,6 @@ pub mod random;
 pub mod registry;
 pub mod solver;
 pub mod transform;
+pub mod unit_digits;
 
 pub use error::{Error, Result};

@@ -88,7 +88,7 @@ impl Transform {
         let cells = (0..side * side)
             .map(|cell| {
                 let (r, c) = self.source(cell / side, cell % side);
-                self.digits[grid.get(r * side + c) as usize]
+                self.digits[grid.cells()[r * side + c] as usize]
             })
             .collect();
         Grid::from_cells(cells).expect("a symmetry keeps the size")
@@ -104,7 +104,7 @@ impl Transform {
         let mut cells = vec![0u8; side * side];
         for cell in 0..side * side {
             let (r, c) = self.source(cell / side, cell % side);
-            cells[r * side + c] = original_label[grid.get(cell) as usize];
+            cells[r * side + c] = original_label[grid.cells()[cell] as usize];
         }
         Grid::from_cells(cells).expect("a symmetry keeps the size")
     }

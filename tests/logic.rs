@@ -25,7 +25,7 @@ fn check_path(puzzle: &Grid, solution: &Grid) -> (Vec<Technique>, bool) {
         for &(cell, digit) in &step.placements {
             assert_eq!(
                 digit,
-                solution.get(cell),
+                solution.get(cell).unwrap(),
                 "{}: wrong placement in {puzzle}: {}",
                 step.technique,
                 step.explanation
@@ -34,7 +34,7 @@ fn check_path(puzzle: &Grid, solution: &Grid) -> (Vec<Technique>, bool) {
         for &(cell, digit) in &step.eliminations {
             assert_ne!(
                 digit,
-                solution.get(cell),
+                solution.get(cell).unwrap(),
                 "{}: removed the true digit in {puzzle}: {}",
                 step.technique,
                 step.explanation

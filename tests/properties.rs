@@ -60,7 +60,7 @@ fn blanked(solution: &Grid, mask: &[bool]) -> Grid {
 fn transposed(grid: &Grid) -> Grid {
     let side = grid.side();
     let cells = (0..side * side)
-        .map(|c| grid.get((c % side) * side + c / side))
+        .map(|c| grid.cells()[(c % side) * side + c / side])
         .collect();
     Grid::from_cells(cells).unwrap()
 }

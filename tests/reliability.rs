@@ -286,8 +286,11 @@ fn verify_with_limit_one_accepts_different_solutions() {
 fn hint_refuses_pencil_marks_that_exclude_the_solution() {
     // Full marks everywhere except r1c3, whose true digit is 4: marked "12" only.
     let puzzle = sudolab::grid::Grid::parse(WIKIPEDIA).unwrap();
-    let marks: Vec<String> = (0..81)
-        .map(|cell| match (puzzle.get(cell), cell) {
+    let marks: Vec<String> = puzzle
+        .cells()
+        .iter()
+        .enumerate()
+        .map(|(cell, &value)| match (value, cell) {
             (0, 2) => "12".to_string(),
             (0, _) => "123456789".to_string(),
             _ => ".".to_string(),

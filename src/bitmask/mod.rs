@@ -2,7 +2,7 @@
 //!
 //! # Data layout
 //!
-//! A position is a [`board::Board`]: one [`DigitSet`] of candidates per cell (bit `d - 1` =
+//! A position is a (private) `Board`: one [`DigitSet`] of candidates per cell (bit `d - 1` =
 //! digit `d`), the placed digit per cell (0 = open), and the count of open cells. Its size is
 //! fixed at compile time by the cell count (`16`, `81`, `256` or `625`; the public functions
 //! dispatch on the grid's size), so a branch copies a small array and never touches the heap.
@@ -25,6 +25,11 @@
 //! fewest candidates (MRV), scanning stops at the first cell with two. Each alternative copies
 //! the frame's position, places the digit and propagates. Counting stops at the limit.
 //!
+//! One entry point runs every search of this engine, [`Search`]: the propagation level, the
+//! [`Limits`], the order digits are tried in, and (cell, digit) pairs ruled out before the
+//! search starts. The `Solver` implementation counts with it; the generator builds its
+//! random grids and uniqueness tests from it (its policy lives in [`crate::generate`]).
+//!
 //! ```
 //! use sudolab::{bitmask::{BitmaskSolver, Level}, grid::Grid, solver::Solver};
 //! let puzzle = Grid::parse(
@@ -35,10 +40,13 @@
 //! # Ok::<(), sudolab::Error>(())
 //! ```
 
-pub mod board;
+mod board;
 mod rules;
 
-use crate::bitset::DigitSet;
+use std::ops::ControlFlow;
+
+use crate::bitset::{Digit, DigitSet};
+use crate::geometry::Cell;
 use crate::grid::Grid;
 use crate::random::Random;
 use crate::solver::{
@@ -47,10 +55,24 @@ use crate::solver::{
 pub use board::Contradiction;
 use board::{Board, Context};
 
+/// Runs `$run::<CELLS>($args)` with the cell count of box side `$box_side`: the one place
+/// where the engine's compile-time size is chosen.
+macro_rules! by_size {
+    ($box_side:expr, $run:ident($($args:expr),*)) => {
+        match $box_side {
+            2 => $run::<16>($($args),*),
+            3 => $run::<81>($($args),*),
+            4 => $run::<256>($($args),*),
+            _ => $run::<625>($($args),*),
+        }
+    };
+}
+
 /// How much reasoning runs before each branch. Each level includes the ones before it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub enum Level {
     /// Naked and hidden singles (the default).
+    #[default]
     Singles,
     /// Singles plus locked candidates (pointing and claiming).
     Locked,
@@ -105,13 +127,143 @@ impl Solver for BitmaskSolver {
     }
 
     fn count_within(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Outcome {
-        let level = self.level;
-        match puzzle.box_side() {
-            2 => count_solutions::<16>(puzzle, limit, level, limits),
-            3 => count_solutions::<81>(puzzle, limit, level, limits),
-            4 => count_solutions::<256>(puzzle, limit, level, limits),
-            _ => count_solutions::<625>(puzzle, limit, level, limits),
+        let mut outcome = Outcome::new();
+        let search = Search {
+            limits: *limits,
+            ..Search::new(self.level)
+        };
+        let report = search.run(puzzle, |solution| {
+            if outcome.record(|| solution.to_grid(), limit) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        outcome.stats = report.stats;
+        outcome.stopped = report.stopped;
+        outcome
+    }
+}
+
+/// The order in which a branch point's digits are tried.
+#[derive(Debug, Default)]
+pub enum DigitOrder<'a> {
+    /// Smallest first (deterministic; the solver's order).
+    #[default]
+    Lowest,
+    /// A random untried digit each time, from this generator (random grids).
+    Random(&'a mut Random),
+}
+
+/// One search of the bitmask engine. Build it with [`Search::new`] and struct update syntax:
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use sudolab::{bitmask::{Level, Search}, geometry::Cell, bitset::Digit, grid::Grid};
+/// let puzzle = Grid::parse("1...\n..1.\n.1..\n...1")?;
+/// // Every solution with r1c2 other than 2.
+/// let (r1c2, two) = (Cell::new(1), Digit::new(2));
+/// let mut found = 0;
+/// let report = Search { exclusions: &[(r1c2, two)], ..Search::new(Level::Singles) }
+///     .run(&puzzle, |solution| {
+///         assert_ne!(solution.get(r1c2), two);
+///         found += 1;
+///         ControlFlow::Continue(())
+///     });
+/// assert!(report.stopped.is_none());
+/// let mut all = 0;
+/// Search::new(Level::Singles).run(&puzzle, |_| { all += 1; ControlFlow::Continue(()) });
+/// assert!(0 < found && found < all);
+/// # Ok::<(), sudolab::Error>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct Search<'a> {
+    /// How much propagation runs before each branch.
+    pub level: Level,
+    /// When to give up.
+    pub limits: Limits<'a>,
+    /// The order digits are tried in.
+    pub order: DigitOrder<'a>,
+    /// (cell, digit) pairs ruled out before the search: a given equal to one makes the
+    /// puzzle unsolvable.
+    pub exclusions: &'a [(Cell, Digit)],
+}
+
+/// What a [`Search`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Report {
+    /// Its counters.
+    pub stats: Stats,
+    /// Why it stopped before it was complete, if it did.
+    pub stopped: Option<Stop>,
+}
+
+/// A solution as the search holds it, handed to the visitor without copying.
+pub struct Solution<'a> {
+    values: &'a [u8],
+}
+
+impl Solution<'_> {
+    /// The digit in `cell`.
+    pub fn get(&self, cell: Cell) -> Digit {
+        Digit::new(self.values[cell.index()])
+    }
+
+    /// The solution as a grid (allocates).
+    pub fn to_grid(&self) -> Grid {
+        Grid::from_cells(self.values.to_vec()).expect("a full board")
+    }
+}
+
+impl<'a> Search<'a> {
+    /// A search at `level`, without limits, digits in increasing order, nothing excluded.
+    pub fn new(level: Level) -> Search<'a> {
+        Search {
+            level,
+            ..Search::default()
         }
+    }
+
+    /// Searches `puzzle` depth first, calling `visit` with every solution until it breaks or
+    /// the limits stop the search.
+    pub fn run(
+        mut self,
+        puzzle: &Grid,
+        mut visit: impl FnMut(&Solution) -> ControlFlow<()>,
+    ) -> Report {
+        fn run<const CELLS: usize>(
+            search: &mut Search,
+            puzzle: &Grid,
+            visit: &mut impl FnMut(&Solution) -> ControlFlow<()>,
+        ) -> Report {
+            let mut context = Context::new(puzzle.geometry());
+            let mut stats = Stats {
+                nodes: 1,
+                ..Stats::default()
+            };
+            let stopped = match root_board::<CELLS>(puzzle, &mut context, search) {
+                Err(_) => None,
+                // One copy of the search loop per digit order, each with its picking inlined.
+                Ok(root) => match &mut search.order {
+                    DigitOrder::Lowest => {
+                        let lowest = |untried: DigitSet| untried.lowest().expect("not empty");
+                        let (level, limits) = (search.level, &search.limits);
+                        depth_first(root, &mut context, level, limits, &mut stats, lowest, visit)
+                    }
+                    DigitOrder::Random(random) => {
+                        let pick = |untried: DigitSet| {
+                            let k = random.below(u64::from(untried.len())) as usize;
+                            untried.iter().nth(k).expect("k < len")
+                        };
+                        let (level, limits) = (search.level, &search.limits);
+                        depth_first(root, &mut context, level, limits, &mut stats, pick, visit)
+                    }
+                },
+            };
+            stats.placements = context.placements;
+            Report { stats, stopped }
+        }
+        by_size!(puzzle.box_side(), run(&mut self, puzzle, &mut visit))
     }
 }
 
@@ -121,14 +273,9 @@ impl Solver for BitmaskSolver {
 pub fn propagate_givens(puzzle: &Grid, level: Level) -> Result<(), Contradiction> {
     fn run<const CELLS: usize>(puzzle: &Grid, level: Level) -> Result<(), Contradiction> {
         let mut context = Context::new(puzzle.geometry());
-        root_board::<CELLS>(puzzle, &mut context, level, &[]).map(|_| ())
+        root_board::<CELLS>(puzzle, &mut context, &Search::new(level)).map(|_| ())
     }
-    match puzzle.box_side() {
-        2 => run::<16>(puzzle, level),
-        3 => run::<81>(puzzle, level),
-        4 => run::<256>(puzzle, level),
-        _ => run::<625>(puzzle, level),
-    }
+    by_size!(puzzle.box_side(), run(puzzle, level))
 }
 
 /// Runs the rules of `level` to a fixpoint. On error the queue is left empty, so the next
@@ -175,42 +322,43 @@ struct Frame<const CELLS: usize> {
     untried: DigitSet,
 }
 
-/// The root position: givens placed, `exclusions` (cell, digit) removed, propagated.
+/// The root position: givens placed, the search's exclusions removed, propagated.
 fn root_board<const CELLS: usize>(
     puzzle: &Grid,
     context: &mut Context,
-    level: Level,
-    exclusions: &[(usize, u8)],
+    search: &Search,
 ) -> Result<Board<CELLS>, Contradiction> {
     let mut root = Board::<CELLS>::from_givens(context, puzzle)?;
-    for &(cell, digit) in exclusions {
-        if root.values[cell] == 0 {
-            root.eliminate(context, cell, DigitSet::single(digit))
+    for &(cell, digit) in search.exclusions {
+        let c = cell.index();
+        if root.values[c] == 0 {
+            root.eliminate(context, c, DigitSet::single(digit))
                 .inspect_err(|_| context.reset())?;
-        } else if root.values[cell] == digit {
+        } else if root.values[c] == digit.get() {
             context.reset();
             return Err(Contradiction::NoCandidate { cell });
         }
     }
-    context.dirty = u128::MAX >> (128 - context.geometry.units());
-    propagate(&mut root, context, level)?;
+    context.dirty = u128::MAX >> (128 - context.geometry.unit_count());
+    propagate(&mut root, context, search.level)?;
     Ok(root)
 }
 
-/// Depth-first search from a propagated `root`. At each branch cell, `pick` chooses which of
-/// the untried digits to try next; `visit` sees every solution and returns `true` to stop.
-/// Returns why `limits` stopped the search before it was complete, if they did.
-fn search<const CELLS: usize>(
+/// Depth-first search from a propagated `root`: `visit` sees every solution. Returns why
+/// the search's limits stopped it before it was complete, if they did.
+fn depth_first<const CELLS: usize>(
     root: Board<CELLS>,
     context: &mut Context,
     level: Level,
     limits: &Limits,
     stats: &mut Stats,
-    mut pick: impl FnMut(DigitSet) -> u8,
-    mut visit: impl FnMut(&Board<CELLS>) -> bool,
+    mut pick: impl FnMut(DigitSet) -> Digit,
+    visit: &mut impl FnMut(&Solution) -> ControlFlow<()>,
 ) -> Option<Stop> {
     let Some(cell) = root.fewest_candidates() else {
-        visit(&root);
+        let _ = visit(&Solution {
+            values: &root.values,
+        });
         return None;
     };
     let mut stack: Vec<Frame<CELLS>> = Vec::with_capacity(32);
@@ -255,7 +403,10 @@ fn search<const CELLS: usize>(
             Err(_) => None,
             Ok(()) => match child.fewest_candidates() {
                 None => {
-                    if visit(child) {
+                    let solution = Solution {
+                        values: &child.values,
+                    };
+                    if visit(&solution).is_break() {
                         return None;
                     }
                     None
@@ -274,135 +425,6 @@ fn search<const CELLS: usize>(
         }
     }
     None
-}
-
-fn lowest(digits: DigitSet) -> u8 {
-    digits.lowest().expect("a non-empty set")
-}
-
-fn count_solutions<const CELLS: usize>(
-    puzzle: &Grid,
-    limit: u64,
-    level: Level,
-    limits: &Limits,
-) -> Outcome {
-    let mut context = Context::new(puzzle.geometry());
-    let mut stats = Stats {
-        nodes: 1,
-        ..Stats::default()
-    };
-    let mut outcome = Outcome::new();
-    if let Ok(root) = root_board::<CELLS>(puzzle, &mut context, level, &[]) {
-        let record = |board: &Board<CELLS>| {
-            let solution = || Grid::from_cells(board.values.to_vec()).expect("a full board");
-            outcome.record(solution, limit)
-        };
-        outcome.stopped = search(
-            root,
-            &mut context,
-            level,
-            limits,
-            &mut stats,
-            lowest,
-            record,
-        );
-    }
-    stats.placements = context.placements;
-    outcome.stats = stats;
-    outcome
-}
-
-/// Whether `puzzle` has a solution other than one with `digit` in `cell`: the uniqueness
-/// test of the generator. When `puzzle` is known to have a solution with `digit` at `cell`,
-/// "no other solution" is exactly "unique", found by one search for a solution with `cell`
-/// not `digit` instead of counting to two (half the work on a unique puzzle: the counting
-/// search would first find the known solution and then explore the rest anyway).
-///
-/// `None` when `max_nodes` search nodes pass without an answer. Grids of side 16 and 25 are
-/// searched with locked candidates too, which cuts their trees.
-pub fn has_solution_without(puzzle: &Grid, cell: usize, digit: u8, max_nodes: u64) -> Option<bool> {
-    fn run<const CELLS: usize>(
-        puzzle: &Grid,
-        cell: usize,
-        digit: u8,
-        max_nodes: u64,
-    ) -> Option<bool> {
-        let mut context = Context::new(puzzle.geometry());
-        let level = if CELLS > 81 {
-            Level::Locked
-        } else {
-            Level::Singles
-        };
-        let Ok(root) = root_board::<CELLS>(puzzle, &mut context, level, &[(cell, digit)]) else {
-            return Some(false);
-        };
-        let mut found = false;
-        let mut stats = Stats::default();
-        let limits = Limits {
-            max_nodes: Some(max_nodes),
-            ..Limits::NONE
-        };
-        let stopped = search(
-            root,
-            &mut context,
-            level,
-            &limits,
-            &mut stats,
-            lowest,
-            |_| {
-                found = true;
-                true
-            },
-        );
-        stopped.is_none().then_some(found)
-    }
-    match puzzle.box_side() {
-        2 => run::<16>(puzzle, cell, digit, max_nodes),
-        3 => run::<81>(puzzle, cell, digit, max_nodes),
-        4 => run::<256>(puzzle, cell, digit, max_nodes),
-        _ => run::<625>(puzzle, cell, digit, max_nodes),
-    }
-}
-
-/// A random solution of `puzzle` (a random complete grid for an empty one): the search picks
-/// a random untried digit at every branch, so each run walks a different path. `None` when
-/// the puzzle has no solution, or when `max_nodes` search nodes pass without one (a caller
-/// can then retry with other random choices: on large empty grids an unlucky early choice
-/// can cost a long backtrack).
-pub fn random_solution(puzzle: &Grid, random: &mut Random, max_nodes: u64) -> Option<Grid> {
-    fn run<const CELLS: usize>(puzzle: &Grid, random: &mut Random, max_nodes: u64) -> Option<Grid> {
-        let mut context = Context::new(puzzle.geometry());
-        let root = root_board::<CELLS>(puzzle, &mut context, Level::Singles, &[]).ok()?;
-        let mut solution = None;
-        let mut stats = Stats::default();
-        let limits = Limits {
-            max_nodes: Some(max_nodes),
-            ..Limits::NONE
-        };
-        let pick = |digits: DigitSet| {
-            let k = random.below(u64::from(digits.len())) as usize;
-            digits.iter().nth(k).expect("k < len")
-        };
-        search(
-            root,
-            &mut context,
-            Level::Singles,
-            &limits,
-            &mut stats,
-            pick,
-            |board| {
-                solution = Some(Grid::from_cells(board.values.to_vec()).expect("a full board"));
-                true
-            },
-        );
-        solution
-    }
-    match puzzle.box_side() {
-        2 => run::<16>(puzzle, random, max_nodes),
-        3 => run::<81>(puzzle, random, max_nodes),
-        4 => run::<256>(puzzle, random, max_nodes),
-        _ => run::<625>(puzzle, random, max_nodes),
-    }
 }
 
 #[cfg(test)]

@@ -4,24 +4,25 @@
 //! to singles after any change, so the rules run to a joint fixpoint.
 
 use super::board::{Board, Context, Contradiction};
-use crate::bitset::DigitSet;
+use crate::bitset::{Digit, DigitSet};
+use crate::geometry::{Cell, Unit};
 
 impl<const CELLS: usize> Board<CELLS> {
-    fn union_of(&self, cells: &[u16]) -> DigitSet {
+    fn union_of(&self, cells: &[Cell]) -> DigitSet {
         cells.iter().fold(DigitSet::EMPTY, |acc, &c| {
-            acc.union(self.candidates[c as usize])
+            acc.union(self.candidates[c.index()])
         })
     }
 
     fn eliminate_from(
         &mut self,
         context: &mut Context,
-        cells: &[u16],
+        cells: &[Cell],
         digits: DigitSet,
     ) -> Result<bool, Contradiction> {
         let mut changed = false;
         for &cell in cells {
-            changed |= self.eliminate(context, cell as usize, digits)?;
+            changed |= self.eliminate(context, cell.index(), digits)?;
         }
         Ok(changed)
     }
@@ -29,7 +30,7 @@ impl<const CELLS: usize> Board<CELLS> {
     /// Locked candidates, both directions, over every (box, line) intersection:
     /// pointing (a digit of a box confined to one line leaves the rest of the line) and
     /// claiming (a digit of a line confined to one box leaves the rest of the box).
-    pub fn eliminate_locked_candidates(
+    pub(super) fn eliminate_locked_candidates(
         &mut self,
         context: &mut Context,
     ) -> Result<bool, Contradiction> {
@@ -51,16 +52,19 @@ impl<const CELLS: usize> Board<CELLS> {
     }
 
     /// Naked pairs and triples and hidden pairs in every unit.
-    pub fn eliminate_subsets(&mut self, context: &mut Context) -> Result<bool, Contradiction> {
+    pub(super) fn eliminate_subsets(
+        &mut self,
+        context: &mut Context,
+    ) -> Result<bool, Contradiction> {
         let geometry = context.geometry;
         let mut changed = false;
-        for unit in 0..geometry.units() {
+        for unit in geometry.units() {
             let cells = geometry.unit(unit);
             // Unplaced cells of the unit (at most 25), on the stack.
-            let mut open = [0u16; 25];
+            let mut open = [Cell::default(); 25];
             let mut count = 0;
             for &cell in cells {
-                if self.values[cell as usize] == 0 {
+                if self.values[cell.index()] == 0 {
                     open[count] = cell;
                     count += 1;
                 }
@@ -75,12 +79,13 @@ impl<const CELLS: usize> Board<CELLS> {
     fn naked_subsets(
         &mut self,
         context: &mut Context,
-        unit: usize,
-        open: &[u16],
+        unit: Unit,
+        open: &[Cell],
     ) -> Result<bool, Contradiction> {
         let mut changed = false;
         let n = open.len();
-        let small = |board: &Self, i: usize, k: u32| board.candidates[open[i] as usize].len() <= k;
+        let candidates = |board: &Self, i: usize| board.candidates[open[i].index()];
+        let small = |board: &Self, i: usize, k: u32| candidates(board, i).len() <= k;
         for a in 0..n {
             if !small(self, a, 3) {
                 continue;
@@ -89,10 +94,9 @@ impl<const CELLS: usize> Board<CELLS> {
                 if !small(self, b, 3) {
                     continue;
                 }
-                let pair =
-                    self.candidates[open[a] as usize].union(self.candidates[open[b] as usize]);
+                let pair = candidates(self, a).union(candidates(self, b));
                 if pair.len() < 2 {
-                    let digit = pair.lowest().unwrap_or(1);
+                    let digit = pair.lowest().unwrap_or(Digit::new(1));
                     return Err(Contradiction::NoPlace { unit, digit });
                 }
                 if pair.len() == 2 {
@@ -103,9 +107,9 @@ impl<const CELLS: usize> Board<CELLS> {
                     if !small(self, c, 3) {
                         continue;
                     }
-                    let triple = pair.union(self.candidates[open[c] as usize]);
+                    let triple = pair.union(candidates(self, c));
                     if triple.len() < 3 {
-                        let digit = triple.lowest().unwrap_or(1);
+                        let digit = triple.lowest().unwrap_or(Digit::new(1));
                         return Err(Contradiction::NoPlace { unit, digit });
                     }
                     if triple.len() == 3 {
@@ -120,25 +124,29 @@ impl<const CELLS: usize> Board<CELLS> {
     fn eliminate_outside(
         &mut self,
         context: &mut Context,
-        open: &[u16],
+        open: &[Cell],
         inside: &[usize],
         digits: DigitSet,
     ) -> Result<bool, Contradiction> {
         let mut changed = false;
         for (i, &cell) in open.iter().enumerate() {
-            if !inside.contains(&i) && self.values[cell as usize] == 0 {
-                changed |= self.eliminate(context, cell as usize, digits)?;
+            if !inside.contains(&i) && self.values[cell.index()] == 0 {
+                changed |= self.eliminate(context, cell.index(), digits)?;
             }
         }
         Ok(changed)
     }
 
-    fn hidden_pairs(&mut self, context: &mut Context, open: &[u16]) -> Result<bool, Contradiction> {
+    fn hidden_pairs(
+        &mut self,
+        context: &mut Context,
+        open: &[Cell],
+    ) -> Result<bool, Contradiction> {
         // places[d - 1]: bit i set when open[i] has candidate d.
         let mut places = [0u32; 25];
         for (i, &cell) in open.iter().enumerate() {
-            for digit in self.candidates[cell as usize].iter() {
-                places[digit as usize - 1] |= 1 << i;
+            for digit in self.candidates[cell.index()].iter() {
+                places[digit.index()] |= 1 << i;
             }
         }
         let side = context.geometry.side();
@@ -156,7 +164,7 @@ impl<const CELLS: usize> Board<CELLS> {
                 while where_ != 0 {
                     let i = where_.trailing_zeros() as usize;
                     where_ &= where_ - 1;
-                    let cell = open[i] as usize;
+                    let cell = open[i].index();
                     let others = self.candidates[cell].difference(keep);
                     if !others.is_empty() {
                         changed |= self.eliminate(context, cell, others)?;

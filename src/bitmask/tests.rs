@@ -1,5 +1,6 @@
 use super::*;
 use crate::checker::check_solution;
+use crate::geometry::Cell;
 use crate::solver::Verdict;
 
 const WIKIPEDIA: &str =
@@ -52,7 +53,7 @@ fn limit_stops_the_count() {
 #[test]
 fn contradictory_givens_have_no_solution() {
     let mut puzzle = Grid::parse(WIKIPEDIA).unwrap();
-    puzzle.set(8, 5); // a second 5 in row 1
+    puzzle.set(Cell::new(8), Some(Digit::new(5))); // a second 5 in row 1
     for solver in all_levels() {
         assert_eq!(solver.verdict(&puzzle), Verdict::NoSolution);
     }
@@ -63,11 +64,14 @@ fn empty_cell_is_named() {
     // Row 1 holds 1..8, and a 9 in column 9 leaves r1c9 without a candidate.
     let mut puzzle = Grid::empty(3).unwrap();
     for c in 0..8 {
-        puzzle.set(c, c as u8 + 1);
+        puzzle.set(Cell::new(c), Some(Digit::new(c as u8 + 1)));
     }
-    puzzle.set(8 * 9 + 8, 9);
+    puzzle.set(Cell::new(8 * 9 + 8), Some(Digit::new(9)));
     let contradiction = propagate_givens(&puzzle, Level::Singles).unwrap_err();
-    assert_eq!(contradiction, Contradiction::NoCandidate { cell: 8 });
+    assert_eq!(
+        contradiction,
+        Contradiction::NoCandidate { cell: Cell::new(8) }
+    );
     assert_eq!(
         contradiction.describe(puzzle.geometry()),
         "r1c9 has no candidate left"

@@ -5,6 +5,7 @@
 
 use super::{ExpectedCount, Record};
 use crate::error::{Error, Location, ParseErrorKind, Result};
+use crate::geometry::Cell;
 use crate::grid::{self, Grid};
 
 /// A known-answer line: `puzzle`, `puzzle:count` or `puzzle:count:solution`, either of the
@@ -168,7 +169,7 @@ fn solution_for(puzzle: &Grid, text: &str, number: u64, offset: usize) -> Result
         return Err(located(
             offset + column,
             ParseErrorKind::IncompleteSolution {
-                cell: puzzle.geometry().cell_name(blank),
+                cell: puzzle.geometry().cell_name(Cell::new(blank)),
             },
         ));
     }

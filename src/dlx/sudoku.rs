@@ -20,7 +20,9 @@
 
 use super::links::{Control, Dlx, SearchStats};
 use super::problem::Problem;
+use crate::bitset::Digit;
 use crate::error::Result;
+use crate::geometry::Cell;
 use crate::grid::{symbol, Grid};
 use crate::solver::{Capabilities, Limits, Outcome, Solver, SolverInfo, Stats, ALL_BOX_SIDES};
 
@@ -74,7 +76,7 @@ fn open_items(puzzle: &Grid, used: &[Vec<u32>; 3]) -> Vec<(char, u16, u16)> {
     let side = puzzle.side();
     let mut labels = Vec::new();
     for cell in 0..side * side {
-        if puzzle.get(cell) == 0 {
+        if puzzle.cells()[cell] == 0 {
             labels.push(('p', (cell / side) as u16, (cell % side) as u16));
         }
     }
@@ -119,7 +121,7 @@ impl Encoding {
         let mut option_items = Vec::with_capacity(4 * side * side * 4);
         let mut placements = Vec::with_capacity(side * side * 4);
         for cell in 0..side * side {
-            if puzzle.get(cell) != 0 {
+            if puzzle.cells()[cell] != 0 {
                 continue;
             }
             let units = [cell / side, cell % side, box_of(cell, n)];
@@ -167,7 +169,7 @@ impl Encoding {
         let mut grid = self.givens.clone();
         for k in options {
             let (cell, digit) = self.placements[k];
-            grid.set(cell as usize, digit);
+            grid.set(Cell::new(cell as usize), Some(Digit::new(digit)));
         }
         grid
     }

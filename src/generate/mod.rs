@@ -4,13 +4,13 @@
 //!
 //! 1. A random complete grid ([`random_grid`]): random permutations fill the boxes on the
 //!    diagonal, then the bitmask solver completes the grid choosing a random digit at every
-//!    branch ([`bitmask::random_solution`]), so grids come from a randomised search, not
+//!    branch ([`random_solution`]), so grids come from a randomised search, not
 //!    from permuting one fixed grid; a node cap with restarts keeps an unlucky run on a
 //!    25x25 grid from wandering.
 //! 2. Clue removal: the cells are visited in random order (whole symmetry orbits at once when
 //!    a symmetry is asked for). A clue is removed, and put back if the puzzle then has another
 //!    solution. The test is one search for a solution that differs from the known one in the
-//!    removed cell ([`bitmask::has_solution_without`]), which is exactly "count to two" here:
+//!    removed cell ([`has_solution_without`]), which is exactly "count to two" here:
 //!    the known grid is a solution, so the count is 1 unless another exists.
 //!    Two shortcuts answer most tests without a search, with the same answers:
 //!    * a clue the remaining givens force directly (a naked or hidden single of the givens
@@ -61,10 +61,16 @@ mod unavoidable;
 
 pub use unavoidable::UnavoidableSets;
 
-use crate::bitmask;
+use std::ops::ControlFlow;
+
+use crate::bitmask::{DigitOrder, Level, Search};
+use crate::bitset::{Digit, DigitSet};
 use crate::error::{Error, Result};
+use crate::geometry::Cell;
 use crate::grid::Grid;
 use crate::random::Random;
+use crate::solver::Limits;
+use crate::unit_digits::UnitDigits;
 
 /// Which cells are removed together.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -124,7 +130,7 @@ impl Symmetry {
 
     /// The orbits of the cells of a grid of side `side`, each sorted, in increasing order of
     /// their first cell.
-    pub fn orbits(self, side: usize) -> Vec<Vec<usize>> {
+    pub fn orbits(self, side: usize) -> Vec<Vec<Cell>> {
         let mut seen = vec![false; side * side];
         let mut orbits = Vec::new();
         for cell in 0..side * side {
@@ -139,7 +145,7 @@ impl Symmetry {
                     break;
                 }
                 seen[k] = true;
-                orbit.push(k);
+                orbit.push(Cell::new(k));
                 (r, c) = self.step(side, r, c);
             }
             orbit.sort_unstable();
@@ -151,8 +157,8 @@ impl Symmetry {
     /// Whether `grid`'s clues are symmetric.
     pub fn holds(self, grid: &Grid) -> bool {
         self.orbits(grid.side()).iter().all(|orbit| {
-            let filled = grid.get(orbit[0]) != 0;
-            orbit.iter().all(|&k| (grid.get(k) != 0) == filled)
+            let filled = grid.get(orbit[0]).is_some();
+            orbit.iter().all(|&k| grid.get(k).is_some() == filled)
         })
     }
 }
@@ -312,16 +318,75 @@ pub fn random_grid(n: usize, random: &mut Random) -> Result<Grid> {
             for (i, digit) in digits.into_iter().enumerate() {
                 let row = diagonal_box * n + i / n;
                 let column = diagonal_box * n + i % n;
-                seeded.set(row * side + column, digit as u8 + 1);
+                let cell = seeded.geometry().cell_at(row, column);
+                seeded.set(cell, Some(Digit::new(digit as u8 + 1)));
             }
         }
-        if let Some(grid) = bitmask::random_solution(&seeded, random, cap) {
+        if let Some(grid) = random_solution(&seeded, random, cap) {
             return Ok(grid);
         }
     }
     Err(Error::InvalidArgument(format!(
         "no random {side}x{side} grid after 1000 restarts"
     )))
+}
+
+/// A random solution of `puzzle` (a random complete grid for an empty one): the bitmask
+/// search picks a random untried digit at every branch, so each run walks a different path.
+/// `None` when the puzzle has no solution, or when `max_nodes` search nodes pass without
+/// one (a caller can then retry with other random choices: on large empty grids an unlucky
+/// early choice can cost a long backtrack).
+pub fn random_solution(puzzle: &Grid, random: &mut Random, max_nodes: u64) -> Option<Grid> {
+    let mut solution = None;
+    let search = Search {
+        limits: Limits {
+            max_nodes: Some(max_nodes),
+            ..Limits::NONE
+        },
+        order: DigitOrder::Random(random),
+        ..Search::new(Level::Singles)
+    };
+    search.run(puzzle, |found| {
+        solution = Some(found.to_grid());
+        ControlFlow::Break(())
+    });
+    solution
+}
+
+/// Whether `puzzle` has a solution other than one with `digit` in `cell`: the uniqueness
+/// test of the generator. When `puzzle` is known to have a solution with `digit` at `cell`,
+/// "no other solution" is exactly "unique", found by one search for a solution with `cell`
+/// not `digit` instead of counting to two (half the work on a unique puzzle: the counting
+/// search would first find the known solution and then explore the rest anyway).
+///
+/// `None` when `max_nodes` search nodes pass without an answer. Grids of side 16 and 25 are
+/// searched with locked candidates too, which cuts their trees.
+pub fn has_solution_without(
+    puzzle: &Grid,
+    cell: Cell,
+    digit: Digit,
+    max_nodes: u64,
+) -> Option<bool> {
+    let level = if puzzle.side() > 9 {
+        Level::Locked
+    } else {
+        Level::Singles
+    };
+    let exclusions = [(cell, digit)];
+    let mut found = false;
+    let search = Search {
+        limits: Limits {
+            max_nodes: Some(max_nodes),
+            ..Limits::NONE
+        },
+        exclusions: &exclusions,
+        ..Search::new(level)
+    };
+    let report = search.run(puzzle, |_| {
+        found = true;
+        ControlFlow::Break(())
+    });
+    report.stopped.is_none().then_some(found)
 }
 
 /// Search nodes one uniqueness test may take, by default, before its clue is kept
@@ -353,11 +418,12 @@ pub fn minimal_puzzle(
     let mut puzzle = solution.clone();
     let mut undecided = 0;
     let unavoidable = UnavoidableSets::of(solution);
-    let mut givens = GivensByUnit::of(&puzzle);
+    let mut givens = UnitDigits::of(&puzzle).expect("a solution grid has no conflict");
+    let digit = |cell: Cell| solution.get(cell).expect("a complete grid");
     for orbit in &orbits {
         for &cell in orbit {
-            givens.remove(cell, puzzle.get(cell));
-            puzzle.set(cell, 0);
+            givens.remove(cell, digit(cell));
+            puzzle.set(cell, None);
         }
         // Unique iff no solution differs from `solution` somewhere in the orbit. An
         // unavoidable set left without a given answers "not unique" without a search.
@@ -368,10 +434,10 @@ pub fn minimal_puzzle(
             if keep {
                 break;
             }
-            if givens.forces(&puzzle, cell, solution.get(cell)) {
+            if forces(&givens, &puzzle, cell, digit(cell)) {
                 continue;
             }
-            match bitmask::has_solution_without(&puzzle, cell, solution.get(cell), check_nodes) {
+            match has_solution_without(&puzzle, cell, digit(cell), check_nodes) {
                 Some(false) => {}
                 Some(true) => keep = true,
                 None => {
@@ -382,71 +448,29 @@ pub fn minimal_puzzle(
         }
         if keep {
             for &cell in orbit {
-                puzzle.set(cell, solution.get(cell));
-                givens.add(cell, solution.get(cell));
+                puzzle.set(cell, Some(digit(cell)));
+                givens.add(cell, digit(cell));
             }
         }
     }
     (puzzle, undecided)
 }
 
-/// The digits given in each unit of a puzzle (bit `d - 1` of `digits[u]`: digit `d` is a
-/// given of unit `u`), kept up to date as clues come and go.
-struct GivensByUnit {
-    geometry: &'static crate::geometry::Geometry,
-    digits: Vec<u32>,
-}
-
-impl GivensByUnit {
-    fn of(puzzle: &Grid) -> GivensByUnit {
-        let geometry = puzzle.geometry();
-        let mut givens = GivensByUnit {
-            geometry,
-            digits: vec![0; geometry.units()],
-        };
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0 {
-                givens.add(cell, digit);
-            }
-        }
-        givens
+/// Whether the givens of `puzzle` alone (their digits per unit in `givens`) force `digit`
+/// into the empty `cell`: it is the only digit no peer gives (naked single), or every other
+/// empty cell of one of its units sees a given `digit` (hidden single). Then no solution
+/// differs at `cell`, the answer of a uniqueness test, found without propagating.
+fn forces(givens: &UnitDigits, puzzle: &Grid, cell: Cell, digit: Digit) -> bool {
+    let geometry = puzzle.geometry();
+    let open = DigitSet::full(geometry.side()).difference(givens.seen_from(cell));
+    if open == DigitSet::single(digit) {
+        return true;
     }
-
-    fn add(&mut self, cell: usize, digit: u8) {
-        for unit in self.geometry.units_of(cell) {
-            self.digits[unit as usize] |= 1 << (digit - 1);
-        }
-    }
-
-    fn remove(&mut self, cell: usize, digit: u8) {
-        for unit in self.geometry.units_of(cell) {
-            self.digits[unit as usize] &= !(1 << (digit - 1));
-        }
-    }
-
-    /// The digits the givens of `cell`'s row, column and box hold.
-    fn seen_from(&self, cell: usize) -> u32 {
-        let [row, column, block] = self.geometry.units_of(cell);
-        self.digits[row as usize] | self.digits[column as usize] | self.digits[block as usize]
-    }
-
-    /// Whether the givens of `puzzle` alone force `digit` into the empty `cell`: it is the
-    /// only digit no peer gives (naked single), or every other empty cell of one of its
-    /// units sees a given `digit` (hidden single). Then no solution differs at `cell`, the
-    /// answer of a uniqueness test, found without propagating.
-    fn forces(&self, puzzle: &Grid, cell: usize, digit: u8) -> bool {
-        let bit = 1u32 << (digit - 1);
-        let all = (1u32 << self.geometry.side()) - 1;
-        if all & !self.seen_from(cell) == bit {
-            return true;
-        }
-        self.geometry.units_of(cell).iter().any(|&unit| {
-            self.geometry.unit(unit as usize).iter().all(|&other| {
-                let other = other as usize;
-                other == cell || puzzle.get(other) != 0 || self.seen_from(other) & bit != 0
-            })
+    geometry.units_of(cell).iter().any(|&unit| {
+        geometry.unit(unit).iter().all(|&other| {
+            other == cell || puzzle.get(other).is_some() || givens.seen_from(other).contains(digit)
         })
-    }
+    })
 }
 
 /// Puzzle `index` of a run seeded with `seed`.
@@ -495,7 +519,7 @@ mod tests {
     fn orbits_partition_the_grid() {
         for symmetry in Symmetry::ALL {
             let orbits = symmetry.orbits(9);
-            let mut cells: Vec<usize> = orbits.concat();
+            let mut cells: Vec<usize> = orbits.concat().iter().map(|c| c.index()).collect();
             cells.sort_unstable();
             assert_eq!(cells, (0..81).collect::<Vec<_>>(), "{symmetry:?}");
         }
@@ -518,19 +542,15 @@ mod tests {
             for _ in 0..30 {
                 let solution = random_grid(n, &mut random).unwrap();
                 let mut puzzle = solution.clone();
-                let mut givens = GivensByUnit::of(&puzzle);
-                for cell in random.permutation(n * n * n * n) {
-                    givens.remove(cell, solution.get(cell));
-                    puzzle.set(cell, 0);
-                    if givens.forces(&puzzle, cell, solution.get(cell)) {
+                let mut givens = UnitDigits::of(&puzzle).unwrap();
+                for cell in random.permutation(n * n * n * n).into_iter().map(Cell::new) {
+                    let digit = solution.get(cell).unwrap();
+                    givens.remove(cell, digit);
+                    puzzle.set(cell, None);
+                    if forces(&givens, &puzzle, cell, digit) {
                         forced += 1;
-                        let other = bitmask::has_solution_without(
-                            &puzzle,
-                            cell,
-                            solution.get(cell),
-                            u64::MAX,
-                        );
-                        assert_eq!(other, Some(false), "{puzzle} at {cell}");
+                        let other = has_solution_without(&puzzle, cell, digit, u64::MAX);
+                        assert_eq!(other, Some(false), "{puzzle} at {cell:?}");
                     }
                 }
             }

@@ -24,13 +24,14 @@
 //! sets that contain it (flat again: cell `c`'s at `cell_bounds[c]..cell_bounds[c + 1]`).
 //! Built once per grid; a query walks the handful of sets of one cell.
 
+use crate::geometry::Cell;
 use crate::grid::Grid;
 
 /// The two-digit unavoidable sets of one solution grid, indexed by cell.
 #[derive(Debug, Clone)]
 pub struct UnavoidableSets {
     /// The cells of all sets, set after set.
-    cells: Vec<u16>,
+    cells: Vec<Cell>,
     /// Where each set starts in `cells`, and one more entry: the end of the last.
     set_bounds: Vec<u32>,
     /// For each cell, the numbers of the sets that contain it, cell after cell.
@@ -95,7 +96,7 @@ impl UnavoidableSets {
                     for row in (0..side).filter(|row| group >> row & 1 == 1) {
                         for digit in [a, b] {
                             let column = column_in_row[digit * side + row] as usize;
-                            cells.push((row * side + column) as u16);
+                            cells.push(Cell::new(row * side + column));
                         }
                     }
                     set_bounds.push(cells.len() as u32);
@@ -105,7 +106,7 @@ impl UnavoidableSets {
         // Invert: the sets of each cell (count, prefix sums, fill).
         let mut cell_bounds = vec![0u32; side * side + 1];
         for &cell in &cells {
-            cell_bounds[cell as usize + 1] += 1;
+            cell_bounds[cell.index() + 1] += 1;
         }
         for cell in 0..side * side {
             cell_bounds[cell + 1] += cell_bounds[cell];
@@ -114,7 +115,7 @@ impl UnavoidableSets {
         let mut next = cell_bounds[..side * side].to_vec();
         for (set, bounds) in set_bounds.windows(2).enumerate() {
             for &cell in &cells[bounds[0] as usize..bounds[1] as usize] {
-                let slot = &mut next[cell as usize];
+                let slot = &mut next[cell.index()];
                 sets_of_cell[*slot as usize] = set as u32;
                 *slot += 1;
             }
@@ -138,19 +139,20 @@ impl UnavoidableSets {
     }
 
     /// The cells of set `set`.
-    pub fn set(&self, set: usize) -> &[u16] {
+    pub fn set(&self, set: usize) -> &[Cell] {
         &self.cells[self.set_bounds[set] as usize..self.set_bounds[set + 1] as usize]
     }
 
     /// Whether some set containing `cell` has no given in `puzzle` (a puzzle of the grid's
     /// size): then `puzzle` has a second solution, and `cell`, if it was just removed, must go
     /// back.
-    pub fn misses_at(&self, puzzle: &Grid, cell: usize) -> bool {
-        let entries = self.cell_bounds[cell] as usize..self.cell_bounds[cell + 1] as usize;
+    pub fn misses_at(&self, puzzle: &Grid, cell: Cell) -> bool {
+        let c = cell.index();
+        let entries = self.cell_bounds[c] as usize..self.cell_bounds[c + 1] as usize;
         self.sets_of_cell[entries].iter().any(|&set| {
             self.set(set as usize)
                 .iter()
-                .all(|&c| puzzle.get(c as usize) == 0)
+                .all(|&c| puzzle.get(c).is_none())
         })
     }
 }
@@ -171,13 +173,13 @@ mod tests {
                 let sets = UnavoidableSets::of(&grid);
                 for set in 0..sets.len() {
                     let cells = sets.set(set);
-                    let digits: Vec<u8> = cells.iter().map(|&c| grid.get(c as usize)).collect();
+                    let digits: Vec<_> = cells.iter().map(|&c| grid.get(c).unwrap()).collect();
                     let (a, b) = (digits[0], digits[1]);
                     assert!(digits.iter().all(|&d| d == a || d == b));
                     let mut swapped = grid.clone();
                     for &c in cells {
-                        let d = grid.get(c as usize);
-                        swapped.set(c as usize, if d == a { b } else { a });
+                        let d = grid.get(c).unwrap();
+                        swapped.set(c, Some(if d == a { b } else { a }));
                     }
                     assert!(swapped.conflicts().is_empty(), "set {cells:?} of {grid}");
                     assert_ne!(swapped, grid);
@@ -197,9 +199,9 @@ mod tests {
             for set in 0..sets.len() {
                 let mut puzzle = grid.clone();
                 for &c in sets.set(set) {
-                    puzzle.set(c as usize, 0);
+                    puzzle.set(c, None);
                 }
-                assert!(sets.misses_at(&puzzle, sets.set(set)[0] as usize));
+                assert!(sets.misses_at(&puzzle, sets.set(set)[0]));
                 assert_eq!(solver.count(&puzzle, 2).count, 2, "{puzzle}");
                 checked += 1;
             }

@@ -7,36 +7,30 @@
 //! seeing both colours of one chain cannot hold the digit ("colour trap").
 
 use super::{digit_name, Position, Step, Technique};
+use crate::bitset::{Digit, DigitSet};
+use crate::geometry::Cell;
 
 /// Simple colouring, trap then wrap, digit by digit, chain by chain.
 pub fn simple_colouring(position: &Position) -> Option<Step> {
     let geometry = position.geometry();
-    let cells = geometry.cells();
-    for digit in 1..=geometry.side() as u8 {
-        // Strong links of this digit.
-        let mut links: Vec<Vec<usize>> = vec![Vec::new(); cells];
-        for unit in 0..geometry.units() {
-            let places = position.places(unit, digit);
-            if places.len() == 2 {
-                links[places[0]].push(places[1]);
-                links[places[1]].push(places[0]);
-            }
-        }
+    let cells = geometry.cell_count();
+    for digit in Digit::all(geometry.side()) {
+        let links = strong_links(position, digit);
         // Colour each chain (0 = uncoloured, 1 and 2 the colours) by breadth-first search.
         let mut colour = vec![0u8; cells];
-        for start in 0..cells {
-            if colour[start] != 0 || links[start].is_empty() {
+        for start in geometry.cells() {
+            if colour[start.index()] != 0 || links[start.index()].is_empty() {
                 continue;
             }
             let mut chain = vec![start];
-            colour[start] = 1;
+            colour[start.index()] = 1;
             let mut next = 0;
             while next < chain.len() {
                 let cell = chain[next];
                 next += 1;
-                for &other in &links[cell] {
-                    if colour[other] == 0 {
-                        colour[other] = 3 - colour[cell];
+                for &other in &links[cell.index()] {
+                    if colour[other.index()] == 0 {
+                        colour[other.index()] = 3 - colour[cell.index()];
                         chain.push(other);
                     }
                 }
@@ -48,23 +42,22 @@ pub fn simple_colouring(position: &Position) -> Option<Step> {
                 chain
                     .iter()
                     .copied()
-                    .filter(|&k| colour[k] == c)
+                    .filter(|&k| colour[k.index()] == c)
                     .collect::<Vec<_>>()
             };
             let (ones, twos) = (of(1), of(2));
             // Trap: an uncoloured candidate seeing both colours.
-            let trapped: Vec<(usize, u8)> = (0..cells)
+            let trapped: Vec<(Cell, Digit)> = position
+                .holders(digit)
                 .filter(|&k| {
-                    colour[k] == 0
-                        && position.value(k) == 0
-                        && position.candidates(k).contains(digit)
+                    colour[k.index()] == 0
                         && ones.iter().any(|&a| position.sees(a, k))
                         && twos.iter().any(|&b| position.sees(b, k))
                 })
                 .map(|k| (k, digit))
                 .collect();
             if !trapped.is_empty() {
-                let removed: Vec<usize> = trapped.iter().map(|e| e.0).collect();
+                let removed: Vec<Cell> = trapped.iter().map(|e| e.0).collect();
                 let explanation = format!(
                     "Simple colouring: the strong links of {} colour {} against {}, one side holds every {}; {} {} both sides, so remove {} there",
                     digit_name(digit),
@@ -111,17 +104,27 @@ pub fn simple_colouring(position: &Position) -> Option<Step> {
     None
 }
 
+/// The strong links of `digit`, per cell (by index): the other place of the digit in each
+/// unit where it has exactly two.
+fn strong_links(position: &Position, digit: Digit) -> Vec<Vec<Cell>> {
+    let geometry = position.geometry();
+    let mut links: Vec<Vec<Cell>> = vec![Vec::new(); geometry.cell_count()];
+    for unit in geometry.units() {
+        let places = position.places(unit, digit);
+        if places.len() == 2 {
+            links[places[0].index()].push(places[1]);
+            links[places[1].index()].push(places[0]);
+        }
+    }
+    links
+}
+
 /// Cells outside `chain` that see both ends and hold `digit`.
-fn seeing_both_ends(position: &Position, chain: &[usize], digit: u8) -> Vec<(usize, u8)> {
+fn seeing_both_ends(position: &Position, chain: &[Cell], digit: Digit) -> Vec<(Cell, Digit)> {
     let (start, end) = (chain[0], chain[chain.len() - 1]);
-    (0..position.geometry().cells())
-        .filter(|&k| {
-            !chain.contains(&k)
-                && position.value(k) == 0
-                && position.candidates(k).contains(digit)
-                && position.sees(k, start)
-                && position.sees(k, end)
-        })
+    position
+        .holders(digit)
+        .filter(|&k| !chain.contains(&k) && position.sees(k, start) && position.sees(k, end))
         .map(|k| (k, digit))
         .collect()
 }
@@ -132,40 +135,31 @@ fn seeing_both_ends(position: &Position, chain: &[usize], digit: u8) -> Vec<(usi
 /// cell seeing both ends loses it. Shortest chains first (breadth-first from each start).
 pub fn x_chain(position: &Position) -> Option<Step> {
     let geometry = position.geometry();
-    let cells = geometry.cells();
-    for digit in 1..=geometry.side() as u8 {
-        let mut strong: Vec<Vec<usize>> = vec![Vec::new(); cells];
-        for unit in 0..geometry.units() {
-            let places = position.places(unit, digit);
-            if places.len() == 2 {
-                strong[places[0]].push(places[1]);
-                strong[places[1]].push(places[0]);
-            }
-        }
-        let holders: Vec<usize> = (0..cells)
-            .filter(|&k| position.value(k) == 0 && position.candidates(k).contains(digit))
-            .collect();
+    let cells = geometry.cell_count();
+    for digit in Digit::all(geometry.side()) {
+        let strong = strong_links(position, digit);
+        let holders: Vec<Cell> = position.holders(digit).collect();
         for &start in &holders {
-            if strong[start].is_empty() {
+            if strong[start.index()].is_empty() {
                 continue;
             }
-            // States: a cell reached by a strong link (index k) or a weak link (cells + k).
+            // States: a cell reached by a strong link (its index k) or a weak link (cells + k).
             let mut parent = vec![usize::MAX; 2 * cells];
             let mut queue: Vec<(usize, usize)> = Vec::new(); // (state, links so far)
-            for &next in &strong[start] {
-                parent[next] = start;
-                queue.push((next, 1));
+            for &next in &strong[start.index()] {
+                parent[next.index()] = start.index();
+                queue.push((next.index(), 1));
             }
             let mut head = 0;
             while head < queue.len() {
                 let (state, links) = queue[head];
                 head += 1;
-                let (cell, by_strong) = (state % cells, state < cells);
+                let (cell, by_strong) = (Cell::new(state % cells), state < cells);
                 if by_strong && links >= 3 {
                     let chain = trace_states(&parent, state, start, cells);
                     let eliminations = seeing_both_ends(position, &chain, digit);
                     if !eliminations.is_empty() {
-                        let removed: Vec<usize> = eliminations.iter().map(|e| e.0).collect();
+                        let removed: Vec<Cell> = eliminations.iter().map(|e| e.0).collect();
                         let explanation = format!(
                             "X-chain on {}: {} (strong and weak links alternating); one end holds {}, so remove it from {}",
                             digit_name(digit),
@@ -188,7 +182,7 @@ pub fn x_chain(position: &Position) -> Option<Step> {
                 if by_strong {
                     // Next: a weak link to any other holder in a shared unit.
                     for &other in &holders {
-                        let next = cells + other;
+                        let next = cells + other.index();
                         if other != start
                             && other != cell
                             && parent[next] == usize::MAX
@@ -199,10 +193,10 @@ pub fn x_chain(position: &Position) -> Option<Step> {
                         }
                     }
                 } else {
-                    for &other in &strong[cell] {
-                        if other != start && parent[other] == usize::MAX {
-                            parent[other] = state;
-                            queue.push((other, links + 1));
+                    for &other in &strong[cell.index()] {
+                        if other != start && parent[other.index()] == usize::MAX {
+                            parent[other.index()] = state;
+                            queue.push((other.index(), links + 1));
                         }
                     }
                 }
@@ -214,16 +208,16 @@ pub fn x_chain(position: &Position) -> Option<Step> {
 
 /// The cells of an X-chain from state parent pointers (states fold onto cells modulo
 /// `cells`), start first.
-fn trace_states(parent: &[usize], end: usize, start: usize, cells: usize) -> Vec<usize> {
-    let mut chain = vec![end % cells];
+fn trace_states(parent: &[usize], end: usize, start: Cell, cells: usize) -> Vec<Cell> {
+    let mut chain = vec![Cell::new(end % cells)];
     let mut state = end;
     loop {
         let previous = parent[state];
-        if previous == start {
+        if previous == start.index() {
             chain.push(start);
             break;
         }
-        chain.push(previous % cells);
+        chain.push(Cell::new(previous % cells));
         state = previous;
     }
     chain.reverse();
@@ -235,39 +229,41 @@ fn trace_states(parent: &[usize], end: usize, start: usize, cells: usize) -> Vec
 /// end is z": either way one end is z, so every cell seeing both ends loses z.
 pub fn xy_chain(position: &Position) -> Option<Step> {
     let geometry = position.geometry();
-    let cells = geometry.cells();
     let side = geometry.side();
-    let pairs: Vec<usize> = (0..cells)
-        .filter(|&k| position.value(k) == 0 && position.candidates(k).len() == 2)
+    let pairs: Vec<Cell> = geometry
+        .cells()
+        .filter(|&k| position.is_empty(k) && position.candidates(k).len() == 2)
         .collect();
+    // A state (cell, digit the cell must hold if the start is not z) as one number.
+    let state_of = |cell: Cell, digit: Digit| cell.index() * 32 + digit.get() as usize;
+    let cell_of = |state: usize| Cell::new(state / 32);
     for &start in &pairs {
         for z in position.candidates(start).iter() {
-            // State (cell, digit the cell must hold if the start is not z), as cell * 32 + digit.
             let exit = position
                 .candidates(start)
-                .difference(crate::bitset::DigitSet::single(z))
+                .difference(DigitSet::single(z))
                 .lowest()?;
             let mut parent: std::collections::HashMap<usize, usize> =
                 std::collections::HashMap::new();
-            let first = start * 32 + exit as usize;
+            let first = state_of(start, exit);
             let mut queue = vec![(first, 1usize)];
             parent.insert(first, usize::MAX);
             let mut head = 0;
             while head < queue.len() {
                 let (state, length) = queue[head];
                 head += 1;
-                let (cell, holds) = (state / 32, (state % 32) as u8);
+                let (cell, holds) = (cell_of(state), Digit::new((state % 32) as u8));
                 if cell != start && holds == z && length >= 3 {
                     let mut chain = Vec::new();
                     let mut s = state;
                     while s != usize::MAX {
-                        chain.push(s / 32);
+                        chain.push(cell_of(s));
                         s = parent[&s];
                     }
                     chain.reverse();
                     let eliminations = seeing_both_ends(position, &chain, z);
                     if !eliminations.is_empty() {
-                        let removed: Vec<usize> = eliminations.iter().map(|e| e.0).collect();
+                        let removed: Vec<Cell> = eliminations.iter().map(|e| e.0).collect();
                         let explanation = format!(
                             "XY-chain: {}; if {} is not {} the chain forces {} to be {}, so one end is {}: remove {} from {}",
                             position.names(&chain).replace(", ", " - "),
@@ -301,9 +297,9 @@ pub fn xy_chain(position: &Position) -> Option<Step> {
                     }
                     let other = position
                         .candidates(next)
-                        .difference(crate::bitset::DigitSet::single(holds))
+                        .difference(DigitSet::single(holds))
                         .lowest()?;
-                    let key = next * 32 + other as usize;
+                    let key = state_of(next, other);
                     if let std::collections::hash_map::Entry::Vacant(entry) = parent.entry(key) {
                         entry.insert(state);
                         queue.push((key, length + 1));

@@ -2,6 +2,8 @@
 
 use super::subsets::combinations;
 use super::{digit_name, Position, Step, Technique};
+use crate::bitset::Digit;
+use crate::geometry::{Cell, Unit};
 
 /// A digit confined, in `k` base lines (rows, or columns), to `k` cover lines crossing them:
 /// it leaves the cover lines everywhere else.
@@ -18,11 +20,26 @@ pub fn fish(position: &Position, k: usize) -> Option<Step> {
         // its column or row.
         let base_offset = if rows_first { 0 } else { side };
         let cover_offset = if rows_first { side } else { 0 };
-        let cover_of = |cell: usize| if rows_first { cell % side } else { cell / side };
-        for digit in 1..=side as u8 {
+        let base = |line: usize| Unit::new(base_offset + line);
+        let cover = |line: usize| Unit::new(cover_offset + line);
+        let cover_of = |cell: Cell| {
+            if rows_first {
+                geometry.column_of(cell)
+            } else {
+                geometry.row_of(cell)
+            }
+        };
+        let base_of = |cell: Cell| {
+            if rows_first {
+                geometry.row_of(cell)
+            } else {
+                geometry.column_of(cell)
+            }
+        };
+        for digit in Digit::all(side) {
             let bases: Vec<(usize, u32)> = (0..side)
                 .filter_map(|line| {
-                    let places = position.places(base_offset + line, digit);
+                    let places = position.places(base(line), digit);
                     let mask = places.iter().fold(0u32, |m, &c| m | 1 << cover_of(c));
                     (2..=k).contains(&places.len()).then_some((line, mask))
                 })
@@ -33,40 +50,32 @@ pub fn fish(position: &Position, k: usize) -> Option<Step> {
                     return None;
                 }
                 let base_lines: Vec<usize> = chosen.iter().map(|&(line, _)| line).collect();
-                let eliminations: Vec<(usize, u8)> = (0..side)
-                    .filter(|cover| covers & (1 << cover) != 0)
-                    .flat_map(|cover| position.places(cover_offset + cover, digit))
-                    .filter(|&c| {
-                        let base = if rows_first { c / side } else { c % side };
-                        !base_lines.contains(&base)
-                    })
+                let eliminations: Vec<(Cell, Digit)> = (0..side)
+                    .filter(|line| covers & (1 << line) != 0)
+                    .flat_map(|line| position.places(cover(line), digit))
+                    .filter(|&c| !base_lines.contains(&base_of(c)))
                     .map(|c| (c, digit))
                     .collect();
                 (!eliminations.is_empty()).then_some((base_lines, covers, eliminations))
             });
             if let Some((base_lines, covers, eliminations)) = found {
-                let units: Vec<usize> = base_lines
+                let cover_lines = (0..side).filter(|line| covers & (1 << line) != 0);
+                let units: Vec<Unit> = base_lines
                     .iter()
-                    .map(|&l| base_offset + l)
-                    .chain(
-                        (0..side)
-                            .filter(|c| covers & (1 << c) != 0)
-                            .map(|c| cover_offset + c),
-                    )
+                    .map(|&l| base(l))
+                    .chain(cover_lines.clone().map(cover))
                     .collect();
                 let base_names: Vec<String> = base_lines
                     .iter()
-                    .map(|&l| geometry.unit_name(base_offset + l))
+                    .map(|&l| geometry.unit_name(base(l)))
                     .collect();
-                let cover_names: Vec<String> = (0..side)
-                    .filter(|c| covers & (1 << c) != 0)
-                    .map(|c| geometry.unit_name(cover_offset + c))
-                    .collect();
-                let cells: Vec<usize> = base_lines
+                let cover_names: Vec<String> =
+                    cover_lines.map(|l| geometry.unit_name(cover(l))).collect();
+                let cells: Vec<Cell> = base_lines
                     .iter()
-                    .flat_map(|&l| position.places(base_offset + l, digit))
+                    .flat_map(|&l| position.places(base(l), digit))
                     .collect();
-                let removed: Vec<usize> = eliminations.iter().map(|e| e.0).collect();
+                let removed: Vec<Cell> = eliminations.iter().map(|e| e.0).collect();
                 let explanation = format!(
                     "{}: in {}, {} can only go in {}, so it leaves the rest of those lines: remove it from {}",
                     technique.name(),

@@ -1,6 +1,8 @@
 //! Locked candidates: pointing and claiming.
 
 use super::{digit_name, Position, Step, Technique};
+use crate::bitset::Digit;
+use crate::geometry::Cell;
 
 fn locked(position: &Position, pointing: bool) -> Option<Step> {
     let geometry = position.geometry();
@@ -8,20 +10,16 @@ fn locked(position: &Position, pointing: bool) -> Option<Step> {
     for intersection in geometry.intersections() {
         // Pointing: the digit's places in the box all lie on the line; claiming: the reverse.
         let (home, target) = if pointing {
-            (intersection.box_unit as usize, intersection.line as usize)
+            (intersection.box_unit, intersection.line)
         } else {
-            (intersection.line as usize, intersection.box_unit as usize)
+            (intersection.line, intersection.box_unit)
         };
-        for digit in 1..=side as u8 {
+        for digit in Digit::all(side) {
             let places = position.places(home, digit);
-            if places.is_empty()
-                || !places
-                    .iter()
-                    .all(|&c| intersection.shared.contains(&(c as u16)))
-            {
+            if places.is_empty() || !places.iter().all(|c| intersection.shared.contains(c)) {
                 continue;
             }
-            let eliminations: Vec<(usize, u8)> = position
+            let eliminations: Vec<(Cell, Digit)> = position
                 .places(target, digit)
                 .into_iter()
                 .filter(|c| !places.contains(c))
@@ -35,7 +33,7 @@ fn locked(position: &Position, pointing: bool) -> Option<Step> {
             } else {
                 (Technique::Claiming, "so it leaves the rest of")
             };
-            let cells: Vec<usize> = eliminations.iter().map(|e| e.0).collect();
+            let cells: Vec<Cell> = eliminations.iter().map(|e| e.0).collect();
             let explanation = format!(
                 "{}: in {}, {} can only go in {} (all in {}), {verb} {}: remove it from {}",
                 technique.name(),

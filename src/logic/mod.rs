@@ -41,10 +41,10 @@ mod wings;
 
 use std::fmt;
 
-use crate::bitset::DigitSet;
+use crate::bitset::{Digit, DigitSet};
 use crate::error::{Error, Result};
-use crate::geometry::Geometry;
-use crate::grid::{symbol, Grid};
+use crate::geometry::{Cell, Geometry, Unit};
+use crate::grid::Grid;
 
 /// A named human technique.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -225,13 +225,13 @@ pub struct Step {
     /// The technique.
     pub technique: Technique,
     /// Digits placed: (cell, digit).
-    pub placements: Vec<(usize, u8)>,
+    pub placements: Vec<(Cell, Digit)>,
     /// Candidates removed: (cell, digit).
-    pub eliminations: Vec<(usize, u8)>,
+    pub eliminations: Vec<(Cell, Digit)>,
     /// The cells the reasoning rests on.
-    pub cells: Vec<usize>,
+    pub cells: Vec<Cell>,
     /// The units it rests on.
-    pub units: Vec<usize>,
+    pub units: Vec<Unit>,
     /// E.g. "Hidden single: r4c7 is the only place for 6 in box 6".
     pub explanation: String,
 }
@@ -240,9 +240,9 @@ impl Step {
     /// A step that only removes candidates.
     pub(crate) fn eliminating(
         technique: Technique,
-        eliminations: Vec<(usize, u8)>,
-        cells: Vec<usize>,
-        units: Vec<usize>,
+        eliminations: Vec<(Cell, Digit)>,
+        cells: Vec<Cell>,
+        units: Vec<Unit>,
         explanation: String,
     ) -> Step {
         Step {
@@ -287,11 +287,11 @@ impl Position {
         let all = DigitSet::full(geometry.side());
         let mut position = Position {
             geometry,
-            values: vec![0; geometry.cells()],
-            candidates: vec![all; geometry.cells()],
+            values: vec![0; geometry.cell_count()],
+            candidates: vec![all; geometry.cell_count()],
         };
-        for (cell, &digit) in grid.cells().iter().enumerate() {
-            if digit != 0 {
+        for cell in geometry.cells() {
+            if let Some(digit) = grid.get(cell) {
                 position.place(cell, digit);
             }
         }
@@ -322,28 +322,33 @@ impl Position {
         self.geometry
     }
 
-    /// The digit in `cell` (0 = empty).
-    pub fn value(&self, cell: usize) -> u8 {
-        self.values[cell]
+    /// The digit in `cell`, if filled.
+    pub fn value(&self, cell: Cell) -> Option<Digit> {
+        Digit::from_value(self.values[cell.index()])
+    }
+
+    /// Whether `cell` is empty.
+    pub fn is_empty(&self, cell: Cell) -> bool {
+        self.values[cell.index()] == 0
     }
 
     /// The pencil marks of `cell` (empty for a filled cell).
-    pub fn candidates(&self, cell: usize) -> DigitSet {
-        self.candidates[cell]
+    pub fn candidates(&self, cell: Cell) -> DigitSet {
+        self.candidates[cell.index()]
     }
 
     /// Places `digit` in `cell` and removes it from the peers' pencil marks.
-    pub fn place(&mut self, cell: usize, digit: u8) {
-        self.values[cell] = digit;
-        self.candidates[cell] = DigitSet::EMPTY;
+    pub fn place(&mut self, cell: Cell, digit: Digit) {
+        self.values[cell.index()] = digit.get();
+        self.candidates[cell.index()] = DigitSet::EMPTY;
         for &peer in self.geometry.peers(cell) {
-            self.candidates[peer as usize].remove(digit);
+            self.candidates[peer.index()].remove(digit);
         }
     }
 
     /// Removes candidate `digit` from `cell`.
-    pub fn eliminate(&mut self, cell: usize, digit: u8) {
-        self.candidates[cell].remove(digit);
+    pub fn eliminate(&mut self, cell: Cell, digit: Digit) {
+        self.candidates[cell.index()].remove(digit);
     }
 
     /// Applies a step.
@@ -361,12 +366,16 @@ impl Position {
         self.values.iter().all(|&v| v != 0)
     }
 
+    /// The first empty cell with no pencil mark left (the position is broken), if any.
+    pub fn broken_cell(&self) -> Option<Cell> {
+        self.geometry
+            .cells()
+            .find(|&c| self.is_empty(c) && self.candidates(c).is_empty())
+    }
+
     /// True when some empty cell has no pencil mark left (the position is broken).
     pub fn is_broken(&self) -> bool {
-        self.values
-            .iter()
-            .zip(&self.candidates)
-            .any(|(&v, c)| v == 0 && c.is_empty())
+        self.broken_cell().is_some()
     }
 
     /// The placed digits as a grid.
@@ -375,38 +384,40 @@ impl Position {
     }
 
     /// The empty cells of `unit`.
-    pub(crate) fn empty_cells(&self, unit: usize) -> impl Iterator<Item = usize> + '_ {
+    pub(crate) fn empty_cells(&self, unit: Unit) -> impl Iterator<Item = Cell> + '_ {
         self.geometry
             .unit(unit)
             .iter()
-            .map(|&c| c as usize)
-            .filter(|&c| self.values[c] == 0)
+            .copied()
+            .filter(|&c| self.is_empty(c))
     }
 
     /// The empty cells of `unit` that have `digit` as a candidate.
-    pub(crate) fn places(&self, unit: usize, digit: u8) -> Vec<usize> {
+    pub(crate) fn places(&self, unit: Unit, digit: Digit) -> Vec<Cell> {
         self.empty_cells(unit)
-            .filter(|&c| self.candidates[c].contains(digit))
+            .filter(|&c| self.candidates(c).contains(digit))
             .collect()
     }
 
+    /// Every empty cell with `digit` as a candidate.
+    pub(crate) fn holders(&self, digit: Digit) -> impl Iterator<Item = Cell> + '_ {
+        self.geometry
+            .cells()
+            .filter(move |&c| self.is_empty(c) && self.candidates(c).contains(digit))
+    }
+
     /// Whether two different cells share a unit.
-    pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
-        a != b
-            && self
-                .geometry
-                .units_of(a)
-                .iter()
-                .any(|u| self.geometry.units_of(b).contains(u))
+    pub(crate) fn sees(&self, a: Cell, b: Cell) -> bool {
+        self.geometry.sees(a, b)
     }
 
     /// "r3c5".
-    pub(crate) fn name(&self, cell: usize) -> String {
+    pub(crate) fn name(&self, cell: Cell) -> String {
         self.geometry.cell_name(cell)
     }
 
     /// "r3c5, r3c7".
-    pub(crate) fn names(&self, cells: &[usize]) -> String {
+    pub(crate) fn names(&self, cells: &[Cell]) -> String {
         cells
             .iter()
             .map(|&c| self.name(c))
@@ -416,8 +427,8 @@ impl Position {
 }
 
 /// A digit as written.
-pub(crate) fn digit_name(digit: u8) -> char {
-    symbol(digit) as char
+pub(crate) fn digit_name(digit: Digit) -> char {
+    digit.symbol()
 }
 
 /// Digits as written, e.g. "{3,7}".

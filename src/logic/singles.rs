@@ -1,14 +1,14 @@
 //! Full house, hidden singles and naked singles.
 
 use super::{digit_name, Position, Step, Technique};
-use crate::bitset::DigitSet;
-use crate::geometry::UnitKind;
+use crate::bitset::{Digit, DigitSet};
+use crate::geometry::{Cell, Unit, UnitKind};
 
 fn placement(
     technique: Technique,
-    cell: usize,
-    digit: u8,
-    units: Vec<usize>,
+    cell: Cell,
+    digit: Digit,
+    units: Vec<Unit>,
     explanation: String,
 ) -> Step {
     Step {
@@ -25,7 +25,7 @@ fn placement(
 pub fn full_house(position: &Position) -> Option<Step> {
     let geometry = position.geometry();
     let all = DigitSet::full(geometry.side());
-    for unit in 0..geometry.units() {
+    for unit in geometry.units() {
         let mut empty = position.empty_cells(unit);
         let (Some(cell), None) = (empty.next(), empty.next()) else {
             continue;
@@ -33,8 +33,7 @@ pub fn full_house(position: &Position) -> Option<Step> {
         let present: DigitSet = geometry
             .unit(unit)
             .iter()
-            .map(|&c| position.value(c as usize))
-            .filter(|&v| v != 0)
+            .filter_map(|&c| position.value(c))
             .collect();
         let missing = all.difference(present);
         let digit = missing.lowest()?;
@@ -60,11 +59,11 @@ pub fn full_house(position: &Position) -> Option<Step> {
 fn hidden_single(position: &Position, boxes: bool) -> Option<Step> {
     let geometry = position.geometry();
     let side = geometry.side();
-    for unit in 0..geometry.units() {
+    for unit in geometry.units() {
         if (geometry.unit_kind(unit) == UnitKind::Box) != boxes {
             continue;
         }
-        for digit in 1..=side as u8 {
+        for digit in Digit::all(side) {
             let places = position.places(unit, digit);
             if places.len() == 1 {
                 let cell = places[0];
@@ -99,9 +98,9 @@ pub fn hidden_single_line(position: &Position) -> Option<Step> {
 /// A cell with one candidate left.
 pub fn naked_single(position: &Position) -> Option<Step> {
     let geometry = position.geometry();
-    (0..geometry.cells()).find_map(|cell| {
+    geometry.cells().find_map(|cell| {
         let candidates = position.candidates(cell);
-        if position.value(cell) != 0 || !candidates.is_single() {
+        if !position.is_empty(cell) || !candidates.is_single() {
             return None;
         }
         let digit = candidates.lowest()?;

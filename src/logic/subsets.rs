@@ -1,7 +1,8 @@
 //! Naked and hidden subsets (pairs, triples, quads).
 
 use super::{digit_name, set_name, Position, Step, Technique};
-use crate::bitset::DigitSet;
+use crate::bitset::{Digit, DigitSet};
+use crate::geometry::Cell;
 
 /// Calls `visit` with every `k`-combination of `items` (in lexicographic order) until it
 /// returns `Some`.
@@ -51,24 +52,24 @@ fn technique(k: usize, naked: bool) -> Technique {
 /// unit's other cells.
 pub fn naked(position: &Position, k: usize) -> Option<Step> {
     let geometry = position.geometry();
-    for unit in 0..geometry.units() {
-        let open: Vec<usize> = position.empty_cells(unit).collect();
+    for unit in geometry.units() {
+        let open: Vec<Cell> = position.empty_cells(unit).collect();
         if open.len() <= k {
             continue;
         }
-        let small: Vec<usize> = open
+        let small: Vec<Cell> = open
             .iter()
             .copied()
             .filter(|&c| position.candidates(c).len() as usize <= k)
             .collect();
-        let found = combinations(&small, k, &mut |cells: &[usize]| {
+        let found = combinations(&small, k, &mut |cells: &[Cell]| {
             let digits = cells
                 .iter()
                 .fold(DigitSet::EMPTY, |a, &c| a.union(position.candidates(c)));
             if digits.len() as usize != k {
                 return None;
             }
-            let eliminations: Vec<(usize, u8)> = open
+            let eliminations: Vec<(Cell, Digit)> = open
                 .iter()
                 .filter(|c| !cells.contains(c))
                 .flat_map(|&c| {
@@ -107,19 +108,19 @@ pub fn naked(position: &Position, k: usize) -> Option<Step> {
 pub fn hidden(position: &Position, k: usize) -> Option<Step> {
     let geometry = position.geometry();
     let side = geometry.side();
-    for unit in 0..geometry.units() {
-        let open: Vec<usize> = position.empty_cells(unit).collect();
+    for unit in geometry.units() {
+        let open: Vec<Cell> = position.empty_cells(unit).collect();
         if open.len() <= k {
             continue;
         }
-        let digits: Vec<u8> = (1..=side as u8)
+        let digits: Vec<Digit> = Digit::all(side)
             .filter(|&d| {
                 let n = position.places(unit, d).len();
                 (1..=k).contains(&n)
             })
             .collect();
-        let found = combinations(&digits, k, &mut |chosen: &[u8]| {
-            let mut cells: Vec<usize> = chosen
+        let found = combinations(&digits, k, &mut |chosen: &[Digit]| {
+            let mut cells: Vec<Cell> = chosen
                 .iter()
                 .flat_map(|&d| position.places(unit, d))
                 .collect();
@@ -129,7 +130,7 @@ pub fn hidden(position: &Position, k: usize) -> Option<Step> {
                 return None;
             }
             let keep: DigitSet = chosen.iter().copied().collect();
-            let eliminations: Vec<(usize, u8)> = cells
+            let eliminations: Vec<(Cell, Digit)> = cells
                 .iter()
                 .flat_map(|&c| {
                     position

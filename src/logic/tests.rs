@@ -10,19 +10,29 @@ fn marks(edit: impl FnOnce(&mut Vec<DigitSet>)) -> Position {
     Position::with_candidates(&Grid::empty(3).unwrap(), &candidates).unwrap()
 }
 
-fn cell(row: usize, column: usize) -> usize {
-    (row - 1) * 9 + column - 1
+/// The cell in `row` and `column`, counted from 1 as people do.
+fn cell(row: usize, column: usize) -> Cell {
+    Cell::new((row - 1) * 9 + column - 1)
+}
+
+/// Its index in a pencil-mark vector.
+fn at(row: usize, column: usize) -> usize {
+    cell(row, column).index()
+}
+
+fn d(value: u8) -> Digit {
+    Digit::new(value)
 }
 
 fn only(digits: &[u8]) -> DigitSet {
-    digits.iter().copied().collect()
+    digits.iter().map(|&v| d(v)).collect()
 }
 
 #[test]
 fn full_house_fires_on_the_last_cell() {
     let grid = Grid::parse(&format!("12345678.{}", ".".repeat(72))).unwrap();
     let step = find(&Position::from_grid(&grid).unwrap(), Technique::FullHouse).unwrap();
-    assert_eq!(step.placements, vec![(8, 9)]);
+    assert_eq!(step.placements, vec![(Cell::new(8), d(9))]);
     assert_eq!(
         step.explanation,
         "Full house: r1c9 is the last empty cell of row 1, so it is 9"
@@ -38,9 +48,9 @@ fn full_house_fires_on_the_last_cell() {
 
 #[test]
 fn naked_single_fires_only_on_one_candidate() {
-    let position = marks(|m| m[cell(5, 5)] = only(&[5]));
+    let position = marks(|m| m[at(5, 5)] = only(&[5]));
     let step = find(&position, Technique::NakedSingle).unwrap();
-    assert_eq!(step.placements, vec![(cell(5, 5), 5)]);
+    assert_eq!(step.placements, vec![(cell(5, 5), d(5))]);
     assert_eq!(find(&marks(|_| {}), Technique::NakedSingle), None);
 }
 
@@ -50,13 +60,13 @@ fn hidden_single_in_a_box() {
         for r in 1..=3 {
             for c in 1..=3 {
                 if (r, c) != (2, 2) {
-                    m[cell(r, c)].remove(7);
+                    m[at(r, c)].remove(d(7));
                 }
             }
         }
     });
     let step = find(&position, Technique::HiddenSingleBox).unwrap();
-    assert_eq!(step.placements, vec![(cell(2, 2), 7)]);
+    assert_eq!(step.placements, vec![(cell(2, 2), d(7))]);
     assert_eq!(
         step.explanation,
         "Hidden single: r2c2 is the only place for 7 in box 1"
@@ -65,7 +75,7 @@ fn hidden_single_in_a_box() {
         for r in 1..=3 {
             for c in 1..=3 {
                 if (r, c) != (2, 2) && (r, c) != (3, 3) {
-                    m[cell(r, c)].remove(7);
+                    m[at(r, c)].remove(d(7));
                 }
             }
         }
@@ -80,49 +90,49 @@ fn pointing_and_claiming() {
     let pointing = marks(|m| {
         for r in 2..=3 {
             for c in 1..=3 {
-                m[cell(r, c)].remove(4);
+                m[at(r, c)].remove(d(4));
             }
         }
     });
     let step = find(&pointing, Technique::Pointing).unwrap();
     assert_eq!(
         step.eliminations,
-        (4..=9).map(|c| (cell(1, c), 4)).collect::<Vec<_>>()
+        (4..=9).map(|c| (cell(1, c), d(4))).collect::<Vec<_>>()
     );
     assert_eq!(find(&marks(|_| {}), Technique::Pointing), None);
     // In row 1, 4 only in box 1: it leaves rows 2 and 3 of box 1.
     let claiming = marks(|m| {
         for c in 4..=9 {
-            m[cell(1, c)].remove(4);
+            m[at(1, c)].remove(d(4));
         }
     });
     let step = find(&claiming, Technique::Claiming).unwrap();
     assert_eq!(step.eliminations.len(), 6);
-    assert!(step.eliminations.contains(&(cell(3, 3), 4)));
+    assert!(step.eliminations.contains(&(cell(3, 3), d(4))));
     assert_eq!(find(&marks(|_| {}), Technique::Claiming), None);
 }
 
 #[test]
 fn naked_and_hidden_pairs() {
     let pair = marks(|m| {
-        m[cell(1, 1)] = only(&[1, 2]);
-        m[cell(1, 2)] = only(&[1, 2]);
+        m[at(1, 1)] = only(&[1, 2]);
+        m[at(1, 2)] = only(&[1, 2]);
     });
     let step = find(&pair, Technique::NakedPair).unwrap();
     assert!(
-        step.eliminations.contains(&(cell(1, 9), 1))
-            && step.eliminations.contains(&(cell(1, 9), 2))
+        step.eliminations.contains(&(cell(1, 9), d(1)))
+            && step.eliminations.contains(&(cell(1, 9), d(2)))
     );
     let not_a_pair = marks(|m| {
-        m[cell(1, 1)] = only(&[1, 2]);
-        m[cell(1, 2)] = only(&[1, 3]);
+        m[at(1, 1)] = only(&[1, 2]);
+        m[at(1, 2)] = only(&[1, 3]);
     });
     assert_eq!(find(&not_a_pair, Technique::NakedPair), None);
     // In row 1, 8 and 9 only in r1c1 and r1c2: their other candidates go.
     let hidden = marks(|m| {
         for c in 3..=9 {
-            m[cell(1, c)].remove(8);
-            m[cell(1, c)].remove(9);
+            m[at(1, c)].remove(d(8));
+            m[at(1, c)].remove(d(9));
         }
     });
     let step = find(&hidden, Technique::HiddenPair).unwrap();
@@ -138,19 +148,19 @@ fn x_wing_in_rows() {
         for row in [1, 5] {
             for c in 1..=9 {
                 if c != 1 && c != 5 {
-                    m[cell(row, c)].remove(5);
+                    m[at(row, c)].remove(d(5));
                 }
             }
         }
     });
     let step = find(&position, Technique::XWing).unwrap();
     assert_eq!(step.eliminations.len(), 14);
-    assert!(step.eliminations.contains(&(cell(9, 5), 5)));
-    assert!(!step.eliminations.contains(&(cell(5, 5), 5)));
+    assert!(step.eliminations.contains(&(cell(9, 5), d(5))));
+    assert!(!step.eliminations.contains(&(cell(5, 5), d(5))));
     let three_columns = marks(|m| {
         for c in [2, 3, 4, 6, 7, 8] {
-            m[cell(1, c)].remove(5);
-            m[cell(5, c)].remove(5);
+            m[at(1, c)].remove(d(5));
+            m[at(5, c)].remove(d(5));
         }
     });
     assert_eq!(find(&three_columns, Technique::XWing), None);
@@ -159,29 +169,29 @@ fn x_wing_in_rows() {
 #[test]
 fn xy_wing_and_xyz_wing() {
     let position = marks(|m| {
-        m[cell(1, 1)] = only(&[1, 2]);
-        m[cell(1, 5)] = only(&[1, 3]);
-        m[cell(5, 1)] = only(&[2, 3]);
+        m[at(1, 1)] = only(&[1, 2]);
+        m[at(1, 5)] = only(&[1, 3]);
+        m[at(5, 1)] = only(&[2, 3]);
     });
     let step = find(&position, Technique::XYWing).unwrap();
-    assert_eq!(step.eliminations, vec![(cell(5, 5), 3)]);
+    assert_eq!(step.eliminations, vec![(cell(5, 5), d(3))]);
     let no_shared_z = marks(|m| {
-        m[cell(1, 1)] = only(&[1, 2]);
-        m[cell(1, 5)] = only(&[1, 3]);
-        m[cell(5, 1)] = only(&[2, 4]);
+        m[at(1, 1)] = only(&[1, 2]);
+        m[at(1, 5)] = only(&[1, 3]);
+        m[at(5, 1)] = only(&[2, 4]);
     });
     assert_eq!(find(&no_shared_z, Technique::XYWing), None);
     let xyz = marks(|m| {
-        m[cell(1, 1)] = only(&[1, 2, 3]);
-        m[cell(1, 2)] = only(&[1, 3]);
-        m[cell(2, 1)] = only(&[2, 3]);
+        m[at(1, 1)] = only(&[1, 2, 3]);
+        m[at(1, 2)] = only(&[1, 3]);
+        m[at(2, 1)] = only(&[2, 3]);
     });
     let step = find(&xyz, Technique::XYZWing).unwrap();
-    assert!(step.eliminations.contains(&(cell(2, 2), 3)));
+    assert!(step.eliminations.contains(&(cell(2, 2), d(3))));
     assert!(step
         .eliminations
         .iter()
-        .all(|&(c, d)| d == 3 && c / 27 == 0 && c % 9 < 3));
+        .all(|&(c, digit)| digit == d(3) && c.index() / 27 == 0 && c.index() % 9 < 3));
     assert_eq!(find(&marks(|_| {}), Technique::XYZWing), None);
 }
 
@@ -204,18 +214,21 @@ fn unique_rectangle_type_1() {
     // r1c1, r1c4, r2c1 hold only {1,2}; r2c4 cannot be 1 or 2 (boxes 1 and 2).
     let position = marks(|m| {
         for (r, c) in [(1, 1), (1, 4), (2, 1)] {
-            m[cell(r, c)] = only(&[1, 2]);
+            m[at(r, c)] = only(&[1, 2]);
         }
-        m[cell(2, 4)] = only(&[1, 2, 3]);
+        m[at(2, 4)] = only(&[1, 2, 3]);
     });
     let step = find(&position, Technique::UniqueRectangle).unwrap();
-    assert_eq!(step.eliminations, vec![(cell(2, 4), 1), (cell(2, 4), 2)]);
+    assert_eq!(
+        step.eliminations,
+        vec![(cell(2, 4), d(1)), (cell(2, 4), d(2))]
+    );
     // The same shape over four boxes is no deadly pattern.
     let four_boxes = marks(|m| {
         for (r, c) in [(1, 1), (1, 4), (4, 1)] {
-            m[cell(r, c)] = only(&[1, 2]);
+            m[at(r, c)] = only(&[1, 2]);
         }
-        m[cell(4, 4)] = only(&[1, 2, 3]);
+        m[at(4, 4)] = only(&[1, 2, 3]);
     });
     assert_eq!(find(&four_boxes, Technique::UniqueRectangle), None);
 }
@@ -225,17 +238,20 @@ fn w_wing() {
     // r1c1 and r5c5 hold {1,2}; in row 9, 1 is only in r9c1 and r9c5, one seeing each: one of
     // the pair is 2, so 2 leaves r1c5 and r5c1.
     let position = marks(|m| {
-        m[cell(1, 1)] = only(&[1, 2]);
-        m[cell(5, 5)] = only(&[1, 2]);
+        m[at(1, 1)] = only(&[1, 2]);
+        m[at(5, 5)] = only(&[1, 2]);
         for c in [2, 3, 4, 6, 7, 8, 9] {
-            m[cell(9, c)].remove(1);
+            m[at(9, c)].remove(d(1));
         }
     });
     let step = find(&position, Technique::WWing).unwrap();
-    assert_eq!(step.eliminations, vec![(cell(1, 5), 2), (cell(5, 1), 2)]);
+    assert_eq!(
+        step.eliminations,
+        vec![(cell(1, 5), d(2)), (cell(5, 1), d(2))]
+    );
     let no_link = marks(|m| {
-        m[cell(1, 1)] = only(&[1, 2]);
-        m[cell(5, 5)] = only(&[1, 2]);
+        m[at(1, 1)] = only(&[1, 2]);
+        m[at(5, 5)] = only(&[1, 2]);
     });
     assert_eq!(find(&no_link, Technique::WWing), None);
 }
@@ -288,12 +304,12 @@ fn x_chain_through_two_boxes() {
         for r in 1..=3 {
             for c in 1..=3 {
                 if (r, c) != (1, 1) && (r, c) != (3, 3) {
-                    m[cell(r, c)].remove(7);
+                    m[at(r, c)].remove(d(7));
                 }
             }
             for c in 7..=9 {
                 if (r, c) != (3, 7) && (r, c) != (1, 9) {
-                    m[cell(r, c)].remove(7);
+                    m[at(r, c)].remove(d(7));
                 }
             }
         }
@@ -301,7 +317,7 @@ fn x_chain_through_two_boxes() {
     let step = find(&position, Technique::XChain).unwrap();
     assert_eq!(
         step.eliminations,
-        vec![(cell(1, 4), 7), (cell(1, 5), 7), (cell(1, 6), 7)]
+        vec![(cell(1, 4), d(7)), (cell(1, 5), d(7)), (cell(1, 6), d(7))]
     );
     assert_eq!(
         step.cells,
@@ -314,18 +330,21 @@ fn x_chain_through_two_boxes() {
 fn xy_chain_of_four_cells() {
     // r1c1 {1,2} - r1c5 {2,3} - r5c5 {3,4} - r5c9 {4,1}: one end is 1, so r1c9 and r5c1 lose 1.
     let position = marks(|m| {
-        m[cell(1, 1)] = only(&[1, 2]);
-        m[cell(1, 5)] = only(&[2, 3]);
-        m[cell(5, 5)] = only(&[3, 4]);
-        m[cell(5, 9)] = only(&[1, 4]);
+        m[at(1, 1)] = only(&[1, 2]);
+        m[at(1, 5)] = only(&[2, 3]);
+        m[at(5, 5)] = only(&[3, 4]);
+        m[at(5, 9)] = only(&[1, 4]);
     });
     let step = find(&position, Technique::XYChain).unwrap();
-    assert_eq!(step.eliminations, vec![(cell(1, 9), 1), (cell(5, 1), 1)]);
+    assert_eq!(
+        step.eliminations,
+        vec![(cell(1, 9), d(1)), (cell(5, 1), d(1))]
+    );
     let broken = marks(|m| {
-        m[cell(1, 1)] = only(&[1, 2]);
-        m[cell(1, 5)] = only(&[2, 3]);
-        m[cell(5, 5)] = only(&[3, 4]);
-        m[cell(5, 9)] = only(&[4, 5]);
+        m[at(1, 1)] = only(&[1, 2]);
+        m[at(1, 5)] = only(&[2, 3]);
+        m[at(5, 5)] = only(&[3, 4]);
+        m[at(5, 9)] = only(&[4, 5]);
     });
     assert_eq!(find(&broken, Technique::XYChain), None);
 }
@@ -333,26 +352,27 @@ fn xy_chain_of_four_cells() {
 #[test]
 fn naked_triples_and_quads() {
     let triple = marks(|m| {
-        m[cell(1, 1)] = only(&[1, 2]);
-        m[cell(1, 2)] = only(&[2, 3]);
-        m[cell(1, 3)] = only(&[1, 3]);
+        m[at(1, 1)] = only(&[1, 2]);
+        m[at(1, 2)] = only(&[2, 3]);
+        m[at(1, 3)] = only(&[1, 3]);
     });
     let step = find(&triple, Technique::NakedTriple).unwrap();
     assert_eq!(step.cells, vec![cell(1, 1), cell(1, 2), cell(1, 3)]);
     assert!(
-        step.eliminations.contains(&(cell(1, 9), 3)) && !step.eliminations.iter().any(|e| e.1 > 3)
+        step.eliminations.contains(&(cell(1, 9), d(3)))
+            && !step.eliminations.iter().any(|e| e.1 > d(3))
     );
     let four_digits = marks(|m| {
-        m[cell(1, 1)] = only(&[1, 2]);
-        m[cell(1, 2)] = only(&[2, 3]);
-        m[cell(1, 3)] = only(&[1, 4]);
+        m[at(1, 1)] = only(&[1, 2]);
+        m[at(1, 2)] = only(&[2, 3]);
+        m[at(1, 3)] = only(&[1, 4]);
     });
     assert_eq!(find(&four_digits, Technique::NakedTriple), None);
     let quad = marks(|m| {
-        m[cell(1, 1)] = only(&[1, 2]);
-        m[cell(1, 2)] = only(&[2, 3]);
-        m[cell(1, 3)] = only(&[3, 4]);
-        m[cell(1, 4)] = only(&[1, 4]);
+        m[at(1, 1)] = only(&[1, 2]);
+        m[at(1, 2)] = only(&[2, 3]);
+        m[at(1, 3)] = only(&[3, 4]);
+        m[at(1, 4)] = only(&[1, 4]);
     });
     let step = find(&quad, Technique::NakedQuad).unwrap();
     assert_eq!(step.eliminations.len(), 5 * 4);
@@ -364,8 +384,8 @@ fn hidden_triples_and_quads() {
     let confine = |digits: &'static [u8], width: usize| {
         marks(move |m| {
             for c in width + 1..=9 {
-                for &d in digits {
-                    m[cell(1, c)].remove(d);
+                for &digit in digits {
+                    m[at(1, c)].remove(d(digit));
                 }
             }
         })
@@ -386,7 +406,7 @@ fn swordfish_and_jellyfish() {
             for &r in rows {
                 for c in 1..=9 {
                     if !rows.contains(&c) {
-                        m[cell(r, c)].remove(5);
+                        m[at(r, c)].remove(d(5));
                     }
                 }
             }
@@ -395,7 +415,7 @@ fn swordfish_and_jellyfish() {
     // Rows 1, 5, 9 hold 5 only in columns 1, 5, 9.
     let step = find(&fish_in(&[1, 5, 9]), Technique::Swordfish).unwrap();
     assert_eq!(step.eliminations.len(), 3 * 6);
-    assert!(step.eliminations.contains(&(cell(2, 5), 5)));
+    assert!(step.eliminations.contains(&(cell(2, 5), d(5))));
     let step = find(&fish_in(&[1, 3, 5, 7]), Technique::Jellyfish).unwrap();
     assert_eq!(step.eliminations.len(), 4 * 5);
     assert_eq!(find(&marks(|_| {}), Technique::Swordfish), None);

@@ -3,11 +3,8 @@
 //! several solutions they may remove a solution, as every solver of people's puzzles accepts.
 
 use super::{digit_name, set_name, Position, Step, Technique};
-use crate::geometry::Geometry;
-
-fn box_of(geometry: &Geometry, cell: usize) -> u16 {
-    geometry.units_of(cell)[2]
-}
+use crate::bitset::Digit;
+use crate::geometry::{Cell, Unit};
 
 /// Unique rectangle, type 1: four cells on two rows, two columns and exactly two boxes; three
 /// hold only {a,b}, so the fourth cannot be a or b (else the two digits could be swapped and
@@ -15,23 +12,23 @@ fn box_of(geometry: &Geometry, cell: usize) -> u16 {
 pub fn unique_rectangle(position: &Position) -> Option<Step> {
     let geometry = position.geometry();
     let side = geometry.side();
-    let cell = |r: usize, c: usize| r * side + c;
+    let cell = |r: usize, c: usize| geometry.cell_at(r, c);
     for r1 in 0..side {
         for r2 in r1 + 1..side {
             for c1 in 0..side {
                 for c2 in c1 + 1..side {
                     let corners = [cell(r1, c1), cell(r1, c2), cell(r2, c1), cell(r2, c2)];
-                    if corners.iter().any(|&k| position.value(k) != 0) {
+                    if corners.iter().any(|&k| !position.is_empty(k)) {
                         continue;
                     }
-                    let mut boxes: Vec<u16> =
-                        corners.iter().map(|&k| box_of(geometry, k)).collect();
+                    let mut boxes: Vec<usize> =
+                        corners.iter().map(|&k| geometry.box_of(k)).collect();
                     boxes.sort_unstable();
                     boxes.dedup();
                     if boxes.len() != 2 {
                         continue;
                     }
-                    let pairs: Vec<usize> = corners
+                    let pairs: Vec<Cell> = corners
                         .iter()
                         .copied()
                         .filter(|&k| position.candidates(k).len() == 2)
@@ -48,7 +45,7 @@ pub fn unique_rectangle(position: &Position) -> Option<Step> {
                     if extra.intersection(ab) != ab {
                         continue;
                     }
-                    let eliminations: Vec<(usize, u8)> = ab.iter().map(|d| (fourth, d)).collect();
+                    let eliminations: Vec<(Cell, Digit)> = ab.iter().map(|d| (fourth, d)).collect();
                     let explanation = format!(
                         "Unique rectangle (type 1): {} hold only {}; if {} were {} too the two digits could be swapped in a second solution, so remove {} from {}",
                         position.names(&pairs),
@@ -78,8 +75,8 @@ pub fn unique_rectangle(position: &Position) -> Option<Step> {
 pub fn bug_plus_one(position: &Position) -> Option<Step> {
     let geometry = position.geometry();
     let mut odd = None;
-    for k in 0..geometry.cells() {
-        if position.value(k) != 0 {
+    for k in geometry.cells() {
+        if !position.is_empty(k) {
             continue;
         }
         match position.candidates(k).len() {
@@ -92,11 +89,11 @@ pub fn bug_plus_one(position: &Position) -> Option<Step> {
     let [row, column, block] = geometry.units_of(odd);
     // The digit seen three times in the odd cell's units; every other count must be 0 or 2.
     let mut digit = None;
-    for unit in 0..geometry.units() {
-        for d in 1..=geometry.side() as u8 {
+    for unit in geometry.units() {
+        for d in Digit::all(geometry.side()) {
             let n = position.places(unit, d).len();
-            let in_odd_unit = [row, column, block].contains(&(unit as u16))
-                && position.candidates(odd).contains(d);
+            let in_odd_unit =
+                [row, column, block].contains(&unit) && position.candidates(odd).contains(d);
             match (n, in_odd_unit) {
                 (0 | 2, _) => {}
                 (3, true) => {
@@ -122,7 +119,7 @@ pub fn bug_plus_one(position: &Position) -> Option<Step> {
         placements: vec![(odd, digit)],
         eliminations: Vec::new(),
         cells: vec![odd],
-        units: vec![row as usize, column as usize, block as usize],
+        units: Vec::<Unit>::from([row, column, block]),
         explanation,
     })
 }

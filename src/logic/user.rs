@@ -10,7 +10,7 @@
 //! use sudolab::{bitset::DigitSet, logic::user};
 //! // A 4x4 grid: 16 groups, row by row; `.` for a filled cell.
 //! let marks = user::parse_marks("12 34 . 1234  . . . .  . . . .  . . . 4", 16)?;
-//! assert_eq!(marks[0], [1u8, 2].into_iter().collect::<DigitSet>());
+//! assert_eq!(marks[0], [1u8, 2].into_iter().map(sudolab::bitset::Digit::new).collect::<DigitSet>());
 //! assert!(marks[2].is_empty());
 //! assert!(user::parse_marks("12 x . .  . . . .  . . . .  . . . .", 16).is_err());
 //! # Ok::<(), sudolab::Error>(())
@@ -18,10 +18,10 @@
 
 use std::fmt;
 
-use crate::bitset::DigitSet;
+use crate::bitset::{Digit, DigitSet};
 use crate::error::{Error, Result};
-use crate::geometry::Geometry;
-use crate::grid::{symbol, Grid};
+use crate::geometry::{Cell, Geometry};
+use crate::grid::Grid;
 
 /// Something a person wrote that contradicts the puzzle's only solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,48 +29,45 @@ pub enum Mistake {
     /// An entry over a given, with another digit.
     OverwritesGiven {
         /// The cell.
-        cell: usize,
+        cell: Cell,
         /// The puzzle's digit.
-        given: u8,
+        given: Digit,
         /// The entry.
-        entry: u8,
+        entry: Digit,
     },
     /// An entry in an empty cell that is not the solution's digit.
     WrongEntry {
         /// The cell.
-        cell: usize,
+        cell: Cell,
         /// The entry.
-        entry: u8,
+        entry: Digit,
     },
     /// The pencil marks of an empty cell leave out the digit that belongs there.
     MissingMark {
         /// The cell.
-        cell: usize,
+        cell: Cell,
         /// The marks written.
         marks: DigitSet,
     },
     /// An empty cell with no pencil mark at all: no digit could go there.
     NoMarks {
         /// The cell.
-        cell: usize,
+        cell: Cell,
     },
 }
 
 impl Mistake {
     /// A sentence naming the cell, e.g. "r1c3: the entry 9 is wrong".
     pub fn describe(&self, geometry: &Geometry) -> String {
-        let digits = |set: DigitSet| set.iter().map(|d| symbol(d) as char).collect::<String>();
+        let digits = |set: DigitSet| set.iter().map(Digit::symbol).collect::<String>();
         match *self {
             Mistake::OverwritesGiven { cell, given, entry } => format!(
-                "{}: the entry {} overwrites the given {}",
+                "{}: the entry {entry} overwrites the given {given}",
                 geometry.cell_name(cell),
-                symbol(entry) as char,
-                symbol(given) as char
             ),
             Mistake::WrongEntry { cell, entry } => format!(
-                "{}: the entry {} contradicts the puzzle's only solution",
+                "{}: the entry {entry} contradicts the puzzle's only solution",
                 geometry.cell_name(cell),
-                symbol(entry) as char
             ),
             Mistake::MissingMark { cell, marks } => format!(
                 "{}: the pencil marks {} leave out the digit that belongs there",
@@ -112,7 +109,7 @@ pub fn parse_marks(text: &str, cells: usize) -> Result<Vec<DigitSet>> {
         .map(|(cell, group)| {
             let mut set = DigitSet::EMPTY;
             for ch in group.chars() {
-                let digit = match ch {
+                let value = match ch {
                     '.' | '0' | '-' => continue,
                     '1'..='9' => ch as u8 - b'0',
                     'A'..='P' | 'a'..='p' => ch.to_ascii_uppercase() as u8 - b'A' + 10,
@@ -125,13 +122,13 @@ pub fn parse_marks(text: &str, cells: usize) -> Result<Vec<DigitSet>> {
                         )))
                     }
                 };
-                if digit as usize > side {
+                if value as usize > side {
                     return Err(Error::InvalidArgument(format!(
                         "pencil mark {ch:?} of cell {} is too large for a {side}x{side} grid",
                         cell + 1
                     )));
                 }
-                set.insert(digit);
+                set.insert(Digit::new(value));
             }
             Ok(set)
         })
@@ -142,15 +139,17 @@ pub fn parse_marks(text: &str, cells: usize) -> Result<Vec<DigitSet>> {
 /// a given are fine.
 pub fn entry_mistakes(puzzle: &Grid, solution: &Grid, entries: &Grid) -> Vec<Mistake> {
     let mut mistakes = Vec::new();
-    for cell in 0..puzzle.cells().len() {
-        let (given, entry) = (puzzle.get(cell), entries.get(cell));
-        if entry == 0 || entry == given {
+    for cell in puzzle.geometry().cells() {
+        let Some(entry) = entries.get(cell) else {
             continue;
-        }
-        if given != 0 {
-            mistakes.push(Mistake::OverwritesGiven { cell, given, entry });
-        } else if entry != solution.get(cell) {
-            mistakes.push(Mistake::WrongEntry { cell, entry });
+        };
+        match puzzle.get(cell) {
+            Some(given) if given == entry => {}
+            Some(given) => mistakes.push(Mistake::OverwritesGiven { cell, given, entry }),
+            None if Some(entry) != solution.get(cell) => {
+                mistakes.push(Mistake::WrongEntry { cell, entry })
+            }
+            None => {}
         }
     }
     mistakes
@@ -160,13 +159,14 @@ pub fn entry_mistakes(puzzle: &Grid, solution: &Grid, entries: &Grid) -> Vec<Mis
 /// `solution`, in cell order.
 pub fn mark_mistakes(grid: &Grid, solution: &Grid, marks: &[DigitSet]) -> Vec<Mistake> {
     let mut mistakes = Vec::new();
-    for (cell, &set) in marks.iter().enumerate() {
-        if grid.get(cell) != 0 {
+    for (cell, &set) in grid.geometry().cells().zip(marks) {
+        if grid.get(cell).is_some() {
             continue;
         }
+        let belongs = solution.get(cell).expect("a complete solution");
         if set.is_empty() {
             mistakes.push(Mistake::NoMarks { cell });
-        } else if !set.contains(solution.get(cell)) {
+        } else if !set.contains(belongs) {
             mistakes.push(Mistake::MissingMark { cell, marks: set });
         }
     }
@@ -206,22 +206,22 @@ mod tests {
         let puzzle = Grid::parse(PUZZLE).unwrap();
         let solution = Grid::parse(SOLUTION).unwrap();
         let mut marks = vec![DigitSet::full(4); 16];
-        marks[1] = [3u8, 4].into_iter().collect(); // r1c2 is 2
+        marks[1] = [3u8, 4].into_iter().map(Digit::new).collect(); // r1c2 is 2
         marks[3] = DigitSet::EMPTY;
         assert_eq!(
             mark_mistakes(&puzzle, &solution, &marks),
             vec![
                 Mistake::MissingMark {
-                    cell: 1,
+                    cell: Cell::new(1),
                     marks: marks[1]
                 },
-                Mistake::NoMarks { cell: 3 }
+                Mistake::NoMarks { cell: Cell::new(3) }
             ]
         );
         let geometry = puzzle.geometry();
         assert_eq!(
             Mistake::MissingMark {
-                cell: 1,
+                cell: Cell::new(1),
                 marks: marks[1]
             }
             .describe(geometry),

@@ -1,27 +1,28 @@
 //! XY-Wing and XYZ-Wing.
 
 use super::{digit_name, set_name, Position, Step, Technique};
+use crate::bitset::{Digit, DigitSet};
+use crate::geometry::Cell;
 
 fn wing(position: &Position, pivot_size: u32) -> Option<Step> {
     let geometry = position.geometry();
-    let cells = geometry.cells();
     let technique = if pivot_size == 2 {
         Technique::XYWing
     } else {
         Technique::XYZWing
     };
-    for pivot in 0..cells {
+    for pivot in geometry.cells() {
         let p = position.candidates(pivot);
-        if position.value(pivot) != 0 || p.len() != pivot_size {
+        if !position.is_empty(pivot) || p.len() != pivot_size {
             continue;
         }
-        let pincers: Vec<usize> = geometry
+        let pincers: Vec<Cell> = geometry
             .peers(pivot)
             .iter()
-            .map(|&c| c as usize)
+            .copied()
             .filter(|&c| {
                 let candidates = position.candidates(c);
-                position.value(c) == 0
+                position.is_empty(c)
                     && candidates.len() == 2
                     && candidates.intersection(p).len() == 1 + u32::from(pivot_size == 3)
             })
@@ -48,11 +49,10 @@ fn wing(position: &Position, pivot_size: u32) -> Option<Step> {
                     continue;
                 }
                 let must_see_pivot = pivot_size == 3;
-                let eliminations: Vec<(usize, u8)> = (0..cells)
+                let eliminations: Vec<(Cell, Digit)> = position
+                    .holders(z)
                     .filter(|&c| {
                         c != pivot
-                            && position.value(c) == 0
-                            && position.candidates(c).contains(z)
                             && position.sees(c, a)
                             && position.sees(c, b)
                             && (!must_see_pivot || position.sees(c, pivot))
@@ -62,7 +62,7 @@ fn wing(position: &Position, pivot_size: u32) -> Option<Step> {
                 if eliminations.is_empty() {
                     continue;
                 }
-                let removed: Vec<usize> = eliminations.iter().map(|e| e.0).collect();
+                let removed: Vec<Cell> = eliminations.iter().map(|e| e.0).collect();
                 let explanation = format!(
                     "{}: pivot {} {} with pincers {} {} and {} {}: whichever the pivot holds, one of them is {}, so remove {} from {}",
                     technique.name(),
@@ -109,9 +109,9 @@ pub fn xyz_wing(position: &Position) -> Option<Step> {
 /// the two cells is y, so y leaves every cell seeing both.
 pub fn w_wing(position: &Position) -> Option<Step> {
     let geometry = position.geometry();
-    let cells = geometry.cells();
-    let pairs: Vec<usize> = (0..cells)
-        .filter(|&c| position.value(c) == 0 && position.candidates(c).len() == 2)
+    let pairs: Vec<Cell> = geometry
+        .cells()
+        .filter(|&c| position.is_empty(c) && position.candidates(c).len() == 2)
         .collect();
     for (i, &a) in pairs.iter().enumerate() {
         for &b in &pairs[i + 1..] {
@@ -120,8 +120,8 @@ pub fn w_wing(position: &Position) -> Option<Step> {
                 continue;
             }
             for x in xy.iter() {
-                let y = xy.difference(crate::bitset::DigitSet::single(x)).lowest()?;
-                for unit in 0..geometry.units() {
+                let y = xy.difference(DigitSet::single(x)).lowest()?;
+                for unit in geometry.units() {
                     let places = position.places(unit, x);
                     if places.len() != 2 || places.contains(&a) || places.contains(&b) {
                         continue;
@@ -132,19 +132,15 @@ pub fn w_wing(position: &Position) -> Option<Step> {
                     if !linked {
                         continue;
                     }
-                    let eliminations: Vec<(usize, u8)> = (0..cells)
-                        .filter(|&k| {
-                            position.value(k) == 0
-                                && position.candidates(k).contains(y)
-                                && position.sees(k, a)
-                                && position.sees(k, b)
-                        })
+                    let eliminations: Vec<(Cell, Digit)> = position
+                        .holders(y)
+                        .filter(|&k| position.sees(k, a) && position.sees(k, b))
                         .map(|k| (k, y))
                         .collect();
                     if eliminations.is_empty() {
                         continue;
                     }
-                    let removed: Vec<usize> = eliminations.iter().map(|e| e.0).collect();
+                    let removed: Vec<Cell> = eliminations.iter().map(|e| e.0).collect();
                     let explanation = format!(
                         "W-Wing: {} and {} both hold {}, and {} in {} is only in {} and {}, one seeing each; so one of the pair is {}: remove {} from {}",
                         position.name(a),

@@ -5,8 +5,9 @@ use std::io::Write;
 use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use sudolab::bitset::DigitSet;
-use sudolab::grid::{self, Grid};
+use sudolab::bitset::{Digit, DigitSet};
+use sudolab::geometry::{Cell, Geometry};
+use sudolab::grid::Grid;
 use sudolab::logic::{self, user, Position, Step};
 use sudolab::registry::by_name;
 use sudolab::solver::Verdict;
@@ -93,8 +94,8 @@ pub fn hint(args: &HintArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         if !mistakes.is_empty() {
             return print_mistakes(out, "Wrong entries", &mistakes, geometry);
         }
-        for cell in 0..entries.cells().len() {
-            if entries.get(cell) != 0 {
+        for cell in geometry.cells() {
+            if entries.get(cell).is_some() {
                 position_grid.set(cell, entries.get(cell));
             }
         }
@@ -166,17 +167,11 @@ struct JsonPath {
     end: String,
 }
 
-fn cell_digit(
-    geometry: &sudolab::geometry::Geometry,
-    (cell, digit): (usize, u8),
-) -> (String, String) {
-    (
-        geometry.cell_name(cell),
-        (grid::symbol(digit) as char).to_string(),
-    )
+fn cell_digit(geometry: &Geometry, (cell, digit): (Cell, Digit)) -> (String, String) {
+    (geometry.cell_name(cell), digit.to_string())
 }
 
-fn json_step(geometry: &sudolab::geometry::Geometry, step: &Step) -> JsonStep {
+fn json_step(geometry: &Geometry, step: &Step) -> JsonStep {
     JsonStep {
         technique: step.technique.name(),
         rating: step.technique.rating(),
@@ -200,10 +195,11 @@ pub fn explain(args: &ExplainArgs, out: &mut impl Write) -> anyhow::Result<Statu
     let geometry = puzzle.geometry();
     let path = logic::explain(&Position::from_grid(&puzzle)?);
     let end = path.end.to_grid();
-    let guessed: Vec<(usize, u8)> = if !path.solved && args.allow_guess {
-        (0..end.cells().len())
-            .filter(|&c| end.get(c) == 0)
-            .map(|c| (c, solution.get(c)))
+    let guessed: Vec<(Cell, Digit)> = if !path.solved && args.allow_guess {
+        geometry
+            .cells()
+            .filter(|&c| end.get(c).is_none())
+            .filter_map(|c| Some((c, solution.get(c)?)))
             .collect()
     } else {
         Vec::new()
