@@ -18,6 +18,9 @@
 
 use std::fmt;
 
+/// Digit symbols: value `v` is written `SYMBOLS[v - 1]` (`1-9`, then `A-P`).
+pub const SYMBOLS: &[u8; 25] = b"123456789ABCDEFGHIJKLMNOP";
+
 /// A Sudoku digit, `1..=25`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(transparent)]
@@ -71,7 +74,7 @@ impl Digit {
 
     /// How it is written: `1`-`9`, then `A`-`P`.
     pub const fn symbol(self) -> char {
-        crate::grid::SYMBOLS[self.0 as usize - 1] as char
+        SYMBOLS[self.0 as usize - 1] as char
     }
 }
 

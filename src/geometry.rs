@@ -189,36 +189,7 @@ impl Geometry {
             }
             debug_assert_eq!(peers.len() - before, peer_count);
         }
-        let mut intersections = Vec::with_capacity(2 * side * n);
-        for b in 0..side {
-            let box_unit = 2 * side + b;
-            let box_cells = &unit_cells[box_unit * side..(box_unit + 1) * side];
-            let (top, left) = ((b / n) * n, (b % n) * n);
-            let lines = (top..top + n).chain((side + left)..(side + left + n));
-            for line in lines {
-                let line_cells = &unit_cells[line * side..(line + 1) * side];
-                let shared: Vec<Cell> = box_cells
-                    .iter()
-                    .copied()
-                    .filter(|c| line_cells.contains(c))
-                    .collect();
-                intersections.push(Intersection {
-                    line: Unit::new(line),
-                    box_unit: Unit::new(box_unit),
-                    box_rest: box_cells
-                        .iter()
-                        .copied()
-                        .filter(|c| !shared.contains(c))
-                        .collect(),
-                    line_rest: line_cells
-                        .iter()
-                        .copied()
-                        .filter(|c| !shared.contains(c))
-                        .collect(),
-                    shared,
-                });
-            }
-        }
+        let intersections = intersections(n, &unit_cells);
         let cell_unit_masks = cell_units
             .iter()
             .map(|units| {
@@ -360,6 +331,42 @@ impl Geometry {
     pub fn cell_name(&self, cell: Cell) -> String {
         format!("r{}c{}", self.row_of(cell) + 1, self.column_of(cell) + 1)
     }
+}
+
+/// Every (box, line) intersection of the grids of box side `n`, from the cells of each unit.
+fn intersections(n: usize, unit_cells: &[Cell]) -> Vec<Intersection> {
+    let side = n * n;
+    let mut intersections = Vec::with_capacity(2 * side * n);
+    for b in 0..side {
+        let box_unit = 2 * side + b;
+        let box_cells = &unit_cells[box_unit * side..(box_unit + 1) * side];
+        let (top, left) = ((b / n) * n, (b % n) * n);
+        let lines = (top..top + n).chain((side + left)..(side + left + n));
+        for line in lines {
+            let line_cells = &unit_cells[line * side..(line + 1) * side];
+            let shared: Vec<Cell> = box_cells
+                .iter()
+                .copied()
+                .filter(|c| line_cells.contains(c))
+                .collect();
+            intersections.push(Intersection {
+                line: Unit::new(line),
+                box_unit: Unit::new(box_unit),
+                box_rest: box_cells
+                    .iter()
+                    .copied()
+                    .filter(|c| !shared.contains(c))
+                    .collect(),
+                line_rest: line_cells
+                    .iter()
+                    .copied()
+                    .filter(|c| !shared.contains(c))
+                    .collect(),
+                shared,
+            });
+        }
+    }
+    intersections
 }
 
 #[cfg(test)]

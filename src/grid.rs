@@ -33,8 +33,7 @@ use crate::bitset::Digit;
 use crate::error::{Error, Location, ParseErrorKind, Result};
 use crate::geometry::{Cell, Geometry, Unit, MAX_BOX_SIDE, MIN_BOX_SIDE};
 
-/// Digit symbols, value `v` is written `SYMBOLS[v - 1]`.
-pub const SYMBOLS: &[u8; 25] = b"123456789ABCDEFGHIJKLMNOP";
+pub use crate::bitset::SYMBOLS;
 
 /// A Sudoku grid: `side * side` cells, each `0` (blank) or a digit `1..=side`.
 ///

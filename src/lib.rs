@@ -16,26 +16,32 @@
 //!
 //! # Module map
 //!
-//! * [`grid`]: the grid model (box side 2..=5), text formats, contradictory givens.
-//! * [`geometry`]: cells, units, peers and their numbering, as index tables.
-//! * [`bitset`]: digits and typed candidate sets.
-//! * [`unit_digits`]: the digits placed in each row, column and box.
-//! * [`checker`]: the independent solution checker, sharing no code with any solver.
-//! * [`solver`]: the interface every solver sits behind (a leaf: it knows no engine).
-//! * [`registry`]: every solver by name, above the engines.
-//! * [`bitmask`]: the bitmask propagation solver.
-//! * [`dlx`]: exact cover by dancing links, generic; Sudoku as one encoding, the `dlx` solver.
-//! * [`input`]: bounded line reading, opening files (plain or gzip).
-//! * [`corpus`]: streaming readers for puzzle files.
-//! * [`transform`]: validity-preserving grid transformations (relabelling, row/column/band/stack permutations,
-//!   transposition), to permute puzzles before solving.
-//! * [`random`]: a small seeded generator, stable across versions.
-//! * [`diagnose`]: what is wrong with a puzzle, in words.
-//! * [`generate`]: minimal, uniquely solvable puzzles, with symmetry.
-//! * [`logic`]: human techniques: hints, step-by-step explanations, grading.
-//! * [`harness`]: runs solvers over corpora, cross-checks, writes CSVs, charts and reports.
-//! * [`atomic_file`]: files written whole or not at all.
-//! * [`error`]: the library's error type.
+//! Dependencies run one way, top to bottom (`tests/architecture.rs` checks there is no
+//! cycle):
+//!
+//! * the model: [`bitset`] (digits and digit sets), [`geometry`] (cells, units, peers as
+//!   index tables), [`grid`] (the grid, its text formats, contradictory givens),
+//!   [`unit_digits`] (the digits of each row, column and box); [`error`], the one error type;
+//! * input: [`input`] (bounded lines, plain or gzip files), [`corpus`] (streaming puzzle
+//!   readers); [`transform`] (validity-preserving grid transformations), [`random`] (a small
+//!   seeded generator, stable across versions), [`atomic_file`] (files written whole or not
+//!   at all);
+//! * [`solver`]: the interface every Sudoku solver sits behind, with its limits and
+//!   counters (a leaf: it knows no engine); [`checker`]: the independent solution checker,
+//!   sharing no code with any engine;
+//! * the engines: [`bitmask`] (propagation, every size) and [`dlx`] (exact cover by dancing
+//!   links, generic, with Sudoku as one encoding); they know the model and `solver`, never
+//!   each other;
+//! * [`registry`]: every solver by name, above the engines;
+//! * on top: [`diagnose`] (what is wrong with a puzzle), [`logic`] (human techniques:
+//!   hints, explanations, grades), [`generate`] (minimal unique puzzles), [`harness`] (runs
+//!   every solver over corpora, cross-checks, writes CSVs, charts and reports).
+//!
+//! The `sudolab` binary (`src/bin/sudolab/`) is a thin clap layer over these: it interprets
+//! arguments and maps outcomes to exit codes.
+
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod atomic_file;
 pub mod bitmask;

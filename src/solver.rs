@@ -105,8 +105,9 @@ pub struct Stats {
     pub nodes: u64,
     /// Branch alternatives tried beyond the first candidate of a branch point.
     pub guesses: u64,
-    /// Cells filled by propagation or choice (bitmask solver), or options chosen (DLX).
-    pub placements: u64,
+    /// Assignments made: cells filled by propagation or choice (bitmask solver), or options
+    /// chosen (DLX).
+    pub assignments: u64,
     /// Link updates (DLX only: list removals during cover).
     pub updates: u64,
 }

@@ -75,8 +75,56 @@ fn relabelled(grid: &Grid) -> Grid {
     Grid::from_cells(cells).unwrap()
 }
 
+/// `puzzle` with the given in its `k`-th filled cell changed to another digit: a puzzle that
+/// usually has no solution (often with contradictory givens), sometimes some.
+fn corrupted(puzzle: &Grid, k: usize, shift: u8) -> Grid {
+    let mut cells = puzzle.cells().to_vec();
+    let side = puzzle.side() as u8;
+    let filled: Vec<usize> = (0..cells.len()).filter(|&c| cells[c] != 0).collect();
+    if let Some(&cell) = filled.get(k % filled.len().max(1)) {
+        cells[cell] = (cells[cell] - 1 + 1 + shift % (side - 1)) % side + 1;
+    }
+    Grid::from_cells(cells).unwrap()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Every registered engine gives the same count (to 2) on the same puzzle, with no,
+    /// one and many solutions; where the count proves a single solution, the same grid;
+    /// every grid returned passes the independent checker.
+    #[test]
+    fn every_engine_agrees_with_every_other(
+        seed in any::<u64>(),
+        density in prop::sample::select(vec![0.25f64, 0.45, 0.7]),
+        mask in prop::collection::vec(any::<u8>(), 81),
+        corrupt in any::<bool>(),
+        k in any::<usize>(),
+        shift in 1u8..8,
+    ) {
+        let solution = random_solution(3, seed);
+        let blanks: Vec<bool> = mask.iter().map(|&b| (b as f64) < density * 256.0).collect();
+        let mut puzzle = blanked(&solution, &blanks);
+        if corrupt {
+            puzzle = corrupted(&puzzle, k, shift);
+        }
+        let solvers = registry::all();
+        let reference = solvers[0].count(&puzzle, 2);
+        for solver in &solvers {
+            let outcome = solver.count(&puzzle, 2);
+            let name = solver.info().name;
+            prop_assert_eq!(outcome.count, reference.count, "{} on {}", name, puzzle);
+            if outcome.count == 1 {
+                prop_assert_eq!(&outcome.solutions, &reference.solutions, "{} on {}", name, puzzle);
+            }
+            for found in &outcome.solutions {
+                prop_assert_eq!(check_solution(&puzzle, found), Ok(()));
+            }
+            if outcome.count == 2 {
+                prop_assert_ne!(&outcome.solutions[0], &outcome.solutions[1]);
+            }
+        }
+    }
 
     #[test]
     fn solutions_keep_the_givens_9x9(seed in any::<u64>(), mask in prop::collection::vec(prop::bool::weighted(0.6), 81)) {
@@ -107,4 +155,25 @@ proptest! {
             prop_assert_eq!(check_solution(&puzzle, found), Ok(()));
         }
     }
+}
+
+/// The cross-engine property above means something only if its puzzles have 0, 1 and
+/// several solutions: count the kinds over a fixed sample of the same construction.
+#[test]
+fn the_cross_engine_puzzles_have_none_one_and_many_solutions() {
+    let bitmask = registry::by_name("bitmask").unwrap();
+    let mut kinds = [0usize; 3];
+    for seed in 0..300u64 {
+        let solution = random_solution(3, seed);
+        let density = [0.25, 0.45, 0.7][seed as usize % 3];
+        let mask: Vec<bool> = (0..81)
+            .map(|c| ((seed * 2654435761 + c * 40503) % 256) as f64 / 256.0 < density)
+            .collect();
+        let mut puzzle = blanked(&solution, &mask);
+        if seed % 2 == 1 {
+            puzzle = corrupted(&puzzle, seed as usize, (seed % 7) as u8 + 1);
+        }
+        kinds[bitmask.count(&puzzle, 2).count as usize] += 1;
+    }
+    assert!(kinds.iter().all(|&n| n >= 20), "none/one/many: {kinds:?}");
 }

@@ -53,7 +53,7 @@ use crate::solver::{
     Capabilities, Limits, Outcome, Solver, SolverInfo, Stats, Stop, ALL_BOX_SIDES,
 };
 pub use board::Contradiction;
-use board::{Board, Context};
+use board::{Board, Propagation};
 
 /// Runs `$run::<CELLS>($args)` with the cell count of box side `$box_side`: the one place
 /// where the engine's compile-time size is chosen.
@@ -236,19 +236,19 @@ impl<'a> Search<'a> {
             puzzle: &Grid,
             visit: &mut impl FnMut(&Solution) -> ControlFlow<()>,
         ) -> Report {
-            let mut context = Context::new(puzzle.geometry());
+            let mut work = Propagation::new(puzzle.geometry());
             let mut stats = Stats {
                 nodes: 1,
                 ..Stats::default()
             };
-            let stopped = match root_board::<CELLS>(puzzle, &mut context, search) {
+            let stopped = match root_board::<CELLS>(puzzle, &mut work, search) {
                 Err(_) => None,
                 // One copy of the search loop per digit order, each with its picking inlined.
                 Ok(root) => match &mut search.order {
                     DigitOrder::Lowest => {
                         let lowest = |untried: DigitSet| untried.lowest().expect("not empty");
                         let (level, limits) = (search.level, &search.limits);
-                        depth_first(root, &mut context, level, limits, &mut stats, lowest, visit)
+                        depth_first(root, &mut work, level, limits, &mut stats, lowest, visit)
                     }
                     DigitOrder::Random(random) => {
                         let pick = |untried: DigitSet| {
@@ -256,11 +256,11 @@ impl<'a> Search<'a> {
                             untried.iter().nth(k).expect("k < len")
                         };
                         let (level, limits) = (search.level, &search.limits);
-                        depth_first(root, &mut context, level, limits, &mut stats, pick, visit)
+                        depth_first(root, &mut work, level, limits, &mut stats, pick, visit)
                     }
                 },
             };
-            stats.placements = context.placements;
+            stats.assignments = work.assignments;
             Report { stats, stopped }
         }
         by_size!(puzzle.box_side(), run(&mut self, puzzle, &mut visit))
@@ -272,8 +272,24 @@ impl<'a> Search<'a> {
 /// visibly breaks; `Ok` does not prove a solution exists.
 pub fn propagate_givens(puzzle: &Grid, level: Level) -> Result<(), Contradiction> {
     fn run<const CELLS: usize>(puzzle: &Grid, level: Level) -> Result<(), Contradiction> {
-        let mut context = Context::new(puzzle.geometry());
-        root_board::<CELLS>(puzzle, &mut context, &Search::new(level)).map(|_| ())
+        let mut work = Propagation::new(puzzle.geometry());
+        root_board::<CELLS>(puzzle, &mut work, &Search::new(level)).map(|_| ())
+    }
+    by_size!(puzzle.box_side(), run(puzzle, level))
+}
+
+/// The candidates of every cell after the givens are placed and `level`'s rules have run to
+/// their fixpoint (a placed cell has its digit alone). For comparing this engine's rules with
+/// the human techniques of [`crate::logic`], which implement the same deductions their own
+/// way.
+pub fn propagated_candidates(puzzle: &Grid, level: Level) -> Result<Vec<DigitSet>, Contradiction> {
+    fn run<const CELLS: usize>(
+        puzzle: &Grid,
+        level: Level,
+    ) -> Result<Vec<DigitSet>, Contradiction> {
+        let mut work = Propagation::new(puzzle.geometry());
+        let root = root_board::<CELLS>(puzzle, &mut work, &Search::new(level))?;
+        Ok(root.candidates.to_vec())
     }
     by_size!(puzzle.box_side(), run(puzzle, level))
 }
@@ -282,30 +298,30 @@ pub fn propagate_givens(puzzle: &Grid, level: Level) -> Result<(), Contradiction
 /// branch starts clean.
 fn propagate<const CELLS: usize>(
     board: &mut Board<CELLS>,
-    context: &mut Context,
+    work: &mut Propagation,
     level: Level,
 ) -> Result<(), Contradiction> {
-    propagate_to_fixpoint(board, context, level).inspect_err(|_| context.reset())
+    propagate_to_fixpoint(board, work, level).inspect_err(|_| work.reset())
 }
 
 fn propagate_to_fixpoint<const CELLS: usize>(
     board: &mut Board<CELLS>,
-    context: &mut Context,
+    work: &mut Propagation,
     level: Level,
 ) -> Result<(), Contradiction> {
     loop {
-        board.place_naked_singles(context)?;
+        board.place_naked_singles(work)?;
         if board.unsolved == 0 {
-            context.dirty = 0;
+            work.dirty = 0;
             return Ok(());
         }
         // Runs until no unit is dirty: singles are at their fixpoint afterwards.
-        board.place_hidden_singles(context)?;
+        board.place_hidden_singles(work)?;
         let more = match level {
             Level::Singles => false,
-            Level::Locked => board.eliminate_locked_candidates(context)?,
+            Level::Locked => board.eliminate_locked_candidates(work)?,
             Level::Subsets => {
-                board.eliminate_locked_candidates(context)? || board.eliminate_subsets(context)?
+                board.eliminate_locked_candidates(work)? || board.eliminate_subsets(work)?
             }
         };
         if !more {
@@ -325,22 +341,22 @@ struct Frame<const CELLS: usize> {
 /// The root position: givens placed, the search's exclusions removed, propagated.
 fn root_board<const CELLS: usize>(
     puzzle: &Grid,
-    context: &mut Context,
+    work: &mut Propagation,
     search: &Search,
 ) -> Result<Board<CELLS>, Contradiction> {
-    let mut root = Board::<CELLS>::from_givens(context, puzzle)?;
+    let mut root = Board::<CELLS>::from_givens(work, puzzle)?;
     for &(cell, digit) in search.exclusions {
         let c = cell.index();
         if root.values[c] == 0 {
-            root.eliminate(context, c, DigitSet::single(digit))
-                .inspect_err(|_| context.reset())?;
+            root.eliminate(work, c, DigitSet::single(digit))
+                .inspect_err(|_| work.reset())?;
         } else if root.values[c] == digit.get() {
-            context.reset();
+            work.reset();
             return Err(Contradiction::NoCandidate { cell });
         }
     }
-    context.dirty = u128::MAX >> (128 - context.geometry.unit_count());
-    propagate(&mut root, context, search.level)?;
+    work.dirty = u128::MAX >> (128 - work.geometry.unit_count());
+    propagate(&mut root, work, search.level)?;
     Ok(root)
 }
 
@@ -348,7 +364,7 @@ fn root_board<const CELLS: usize>(
 /// the search's limits stopped it before it was complete, if they did.
 fn depth_first<const CELLS: usize>(
     root: Board<CELLS>,
-    context: &mut Context,
+    work: &mut Propagation,
     level: Level,
     limits: &Limits,
     stats: &mut Stats,
@@ -396,9 +412,9 @@ fn depth_first<const CELLS: usize>(
             &mut stack.last_mut().expect("just pushed").board
         };
         let placed = child
-            .place(context, cell, digit)
-            .inspect_err(|_| context.reset())
-            .and_then(|()| propagate(child, context, level));
+            .place(work, cell, digit)
+            .inspect_err(|_| work.reset())
+            .and_then(|()| propagate(child, work, level));
         let next = match placed {
             Err(_) => None,
             Ok(()) => match child.fewest_candidates() {

@@ -3,7 +3,7 @@
 //! Each rule makes one pass and reports whether it eliminated anything; the caller goes back
 //! to singles after any change, so the rules run to a joint fixpoint.
 
-use super::board::{Board, Context, Contradiction};
+use super::board::{Board, Contradiction, Propagation};
 use crate::bitset::{Digit, DigitSet};
 use crate::geometry::{Cell, Unit};
 
@@ -16,13 +16,13 @@ impl<const CELLS: usize> Board<CELLS> {
 
     fn eliminate_from(
         &mut self,
-        context: &mut Context,
+        work: &mut Propagation,
         cells: &[Cell],
         digits: DigitSet,
     ) -> Result<bool, Contradiction> {
         let mut changed = false;
         for &cell in cells {
-            changed |= self.eliminate(context, cell.index(), digits)?;
+            changed |= self.eliminate(work, cell.index(), digits)?;
         }
         Ok(changed)
     }
@@ -32,20 +32,20 @@ impl<const CELLS: usize> Board<CELLS> {
     /// claiming (a digit of a line confined to one box leaves the rest of the box).
     pub(super) fn eliminate_locked_candidates(
         &mut self,
-        context: &mut Context,
+        work: &mut Propagation,
     ) -> Result<bool, Contradiction> {
         let mut changed = false;
-        for intersection in context.geometry.intersections() {
+        for intersection in work.geometry.intersections() {
             let shared = self.union_of(&intersection.shared);
             let box_rest = self.union_of(&intersection.box_rest);
             let line_rest = self.union_of(&intersection.line_rest);
             let pointing = shared.difference(box_rest).intersection(line_rest);
             if !pointing.is_empty() {
-                changed |= self.eliminate_from(context, &intersection.line_rest, pointing)?;
+                changed |= self.eliminate_from(work, &intersection.line_rest, pointing)?;
             }
             let claiming = shared.difference(line_rest).intersection(box_rest);
             if !claiming.is_empty() {
-                changed |= self.eliminate_from(context, &intersection.box_rest, claiming)?;
+                changed |= self.eliminate_from(work, &intersection.box_rest, claiming)?;
             }
         }
         Ok(changed)
@@ -54,9 +54,9 @@ impl<const CELLS: usize> Board<CELLS> {
     /// Naked pairs and triples and hidden pairs in every unit.
     pub(super) fn eliminate_subsets(
         &mut self,
-        context: &mut Context,
+        work: &mut Propagation,
     ) -> Result<bool, Contradiction> {
-        let geometry = context.geometry;
+        let geometry = work.geometry;
         let mut changed = false;
         for unit in geometry.units() {
             let cells = geometry.unit(unit);
@@ -70,15 +70,15 @@ impl<const CELLS: usize> Board<CELLS> {
                 }
             }
             let open = &open[..count];
-            changed |= self.naked_subsets(context, unit, open)?;
-            changed |= self.hidden_pairs(context, open)?;
+            changed |= self.naked_subsets(work, unit, open)?;
+            changed |= self.hidden_pairs(work, open)?;
         }
         Ok(changed)
     }
 
     fn naked_subsets(
         &mut self,
-        context: &mut Context,
+        work: &mut Propagation,
         unit: Unit,
         open: &[Cell],
     ) -> Result<bool, Contradiction> {
@@ -100,7 +100,7 @@ impl<const CELLS: usize> Board<CELLS> {
                     return Err(Contradiction::NoPlace { unit, digit });
                 }
                 if pair.len() == 2 {
-                    changed |= self.eliminate_outside(context, open, &[a, b], pair)?;
+                    changed |= self.eliminate_outside(work, open, &[a, b], pair)?;
                     continue;
                 }
                 for c in b + 1..n {
@@ -113,7 +113,7 @@ impl<const CELLS: usize> Board<CELLS> {
                         return Err(Contradiction::NoPlace { unit, digit });
                     }
                     if triple.len() == 3 {
-                        changed |= self.eliminate_outside(context, open, &[a, b, c], triple)?;
+                        changed |= self.eliminate_outside(work, open, &[a, b, c], triple)?;
                     }
                 }
             }
@@ -123,7 +123,7 @@ impl<const CELLS: usize> Board<CELLS> {
 
     fn eliminate_outside(
         &mut self,
-        context: &mut Context,
+        work: &mut Propagation,
         open: &[Cell],
         inside: &[usize],
         digits: DigitSet,
@@ -131,7 +131,7 @@ impl<const CELLS: usize> Board<CELLS> {
         let mut changed = false;
         for (i, &cell) in open.iter().enumerate() {
             if !inside.contains(&i) && self.values[cell.index()] == 0 {
-                changed |= self.eliminate(context, cell.index(), digits)?;
+                changed |= self.eliminate(work, cell.index(), digits)?;
             }
         }
         Ok(changed)
@@ -139,7 +139,7 @@ impl<const CELLS: usize> Board<CELLS> {
 
     fn hidden_pairs(
         &mut self,
-        context: &mut Context,
+        work: &mut Propagation,
         open: &[Cell],
     ) -> Result<bool, Contradiction> {
         // places[d - 1]: bit i set when open[i] has candidate d.
@@ -149,7 +149,7 @@ impl<const CELLS: usize> Board<CELLS> {
                 places[digit.index()] |= 1 << i;
             }
         }
-        let side = context.geometry.side();
+        let side = work.geometry.side();
         let mut changed = false;
         for first in 0..side {
             if places[first].count_ones() != 2 {
@@ -167,7 +167,7 @@ impl<const CELLS: usize> Board<CELLS> {
                     let cell = open[i].index();
                     let others = self.candidates[cell].difference(keep);
                     if !others.is_empty() {
-                        changed |= self.eliminate(context, cell, others)?;
+                        changed |= self.eliminate(work, cell, others)?;
                     }
                 }
             }

@@ -35,7 +35,7 @@ pub struct Encoding {
     /// The items of each option, four per option, numbered from 1.
     option_items: Vec<u32>,
     /// The (cell, digit) of each option.
-    placements: Vec<(u16, u8)>,
+    choices: Vec<(u16, u8)>,
 }
 
 /// Digits given in each row, column and box (bit `d - 1` = digit `d`); `None` when a digit
@@ -119,7 +119,7 @@ impl Encoding {
             }
         }
         let mut option_items = Vec::with_capacity(4 * side * side * 4);
-        let mut placements = Vec::with_capacity(side * side * 4);
+        let mut choices = Vec::with_capacity(side * side * 4);
         for cell in 0..side * side {
             if puzzle.cells()[cell] != 0 {
                 continue;
@@ -130,7 +130,7 @@ impl Encoding {
                 if taken & (1 << digit) == 0 {
                     let item = |f: usize| number[(f + 1) * side * side + units[f] * side + digit];
                     option_items.extend_from_slice(&[number[cell], item(0), item(1), item(2)]);
-                    placements.push((cell as u16, digit as u8 + 1));
+                    choices.push((cell as u16, digit as u8 + 1));
                 }
             }
         }
@@ -139,7 +139,7 @@ impl Encoding {
             givens: puzzle.clone(),
             items: items as usize,
             option_items,
-            placements,
+            choices,
         })
     }
 
@@ -150,7 +150,7 @@ impl Encoding {
 
     /// Number of options.
     pub fn options(&self) -> usize {
-        self.placements.len()
+        self.choices.len()
     }
 
     /// The items of option `k` (from 0), numbered from 1.
@@ -168,7 +168,7 @@ impl Encoding {
     pub fn decode(&self, options: impl IntoIterator<Item = usize>) -> Grid {
         let mut grid = self.givens.clone();
         for k in options {
-            let (cell, digit) = self.placements[k];
+            let (cell, digit) = self.choices[k];
             grid.set(Cell::new(cell as usize), Some(Digit::new(digit)));
         }
         grid
@@ -243,7 +243,7 @@ impl Solver for DlxSolver {
         outcome.stats = Stats {
             nodes: nodes + 1,
             guesses,
-            placements: nodes,
+            assignments: nodes,
             updates,
         };
         outcome

@@ -1,7 +1,7 @@
 //! The research harness: run every solver over corpora, cross-check every answer, time
 //! them, and write a dated run directory.
 //!
-//! * [`run`]: streaming, parallel solving, cross-checking, `runs.csv` / `mismatches.csv`;
+//! * [`run`](mod@run): streaming, parallel solving, cross-checking, `runs.csv` / `mismatches.csv`;
 //! * [`directory`]: the run directory and its lock; `output`: the run's CSV writers;
 //! * [`records`]: the CSV rows;
 //! * [`summary`]: per corpus and solver statistics, from `runs.csv` alone;

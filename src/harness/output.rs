@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::Path;
 
 use super::directory::RunDirectory;
-use super::records::{MISMATCH_HEADER, RUN_HEADER};
+use super::records::{Evaluation, MISMATCH_HEADER, RUN_HEADER};
 use crate::atomic_file::AtomicFile;
 use crate::error::{Error, Result};
 
@@ -52,7 +52,7 @@ impl Outputs {
         })
     }
 
-    pub(super) fn write(&mut self, evaluation: &super::run::Evaluation) -> Result<()> {
+    pub(super) fn write(&mut self, evaluation: &Evaluation) -> Result<()> {
         if let Some(runs) = &mut self.runs {
             for row in &evaluation.rows {
                 runs.serialize(row).map_err(csv_error("runs.csv"))?;

@@ -90,3 +90,14 @@ pub struct MismatchRow {
     /// What was expected (another solver's answer, or the corpus's).
     pub expected: String,
 }
+
+/// Everything one record produced: its rows, its mismatches, its golden line when every
+/// solver agreed, the summed solver time, and whether it could be read at all.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Evaluation {
+    pub(super) rows: Vec<RunRow>,
+    pub(super) mismatches: Vec<MismatchRow>,
+    pub(super) golden: Option<String>,
+    pub(super) solver_ns: u128,
+    pub(super) solved: bool,
+}

@@ -248,6 +248,27 @@ fn readme(
     if mismatches > 0 {
         let _ = writeln!(out, "**{mismatches} mismatches**: see `mismatches.csv`.\n");
     }
+    how_it_was_made(&mut out, meta);
+    solvers(&mut out, meta, summary);
+    let baseline = summary.solvers.first().map_or("baseline", String::as_str);
+    out.push_str("\n## Summary\n\nTimes are per puzzle, around the solver call alone, counting solutions up to the limit; quantiles are read from a log histogram (within 0.07%). `median vs` is the ratio to the first solver's median on the same corpus, measured in the same run.\n\n");
+    out.push_str(&markdown_table(rows, baseline));
+    overhead(&mut out, meta, summary);
+    if !charts.is_empty() {
+        out.push_str("\n## Charts\n\n");
+        for chart in charts {
+            let name = chart
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let _ = writeln!(out, "![{name}]({name})\n");
+        }
+    }
+    out.push_str("## Files\n\n* `runs.csv`: one row per puzzle and solver (ns, guesses, nodes, count, status).\n* `mismatches.csv`: every disagreement.\n* `summary.csv`: the table above.\n* `meta.csv`: how the run was made.\n\nRegenerate the summary, charts and this file with `sudolab report <this directory>`.\n");
+    out
+}
+
+fn how_it_was_made(out: &mut String, meta: &RunMetadata) {
     out.push_str("## How it was made\n\n| | |\n|---|---|\n");
     for key in [
         "command",
@@ -272,6 +293,9 @@ fn readme(
             let _ = writeln!(out, "| {key} | `{}` |", value.replace('|', "\\|"));
         }
     }
+}
+
+fn solvers(out: &mut String, meta: &RunMetadata, summary: &Summary) {
     out.push_str("\n## Solvers\n\n");
     for name in &summary.solvers {
         let description = meta
@@ -287,37 +311,24 @@ fn readme(
             summary.first_skipped.as_deref().unwrap_or("?")
         );
     }
-    let baseline = summary.solvers.first().map_or("baseline", String::as_str);
-    out.push_str("\n## Summary\n\nTimes are per puzzle, around the solver call alone, counting solutions up to the limit; quantiles are read from a log histogram (within 0.07%). `median vs` is the ratio to the first solver's median on the same corpus, measured in the same run.\n\n");
-    out.push_str(&markdown_table(rows, baseline));
-    if let (Some(wall), Some(threads)) = (meta.get("wall_s"), meta.get("threads")) {
-        let solver_s = summary.total_solver_ns() as f64 / 1e9;
-        let _ = writeln!(
-            out,
-            "\n## Harness overhead\n\nWall time {wall} s on {threads} thread(s); summed solver time {solver_s:.3} s."
-        );
-        if threads == "1" {
-            if let Ok(wall) = wall.parse::<f64>() {
-                if solver_s > 0.0 {
-                    let _ = writeln!(
-                        out,
-                        "Wall time / solver time = {:.3} (1 = no overhead).",
-                        wall / solver_s
-                    );
-                }
-            }
+}
+
+fn overhead(out: &mut String, meta: &RunMetadata, summary: &Summary) {
+    let (Some(wall), Some(threads)) = (meta.get("wall_s"), meta.get("threads")) else {
+        return;
+    };
+    let solver_s = summary.total_solver_ns() as f64 / 1e9;
+    let _ = writeln!(
+        out,
+        "\n## Harness overhead\n\nWall time {wall} s on {threads} thread(s); summed solver time {solver_s:.3} s."
+    );
+    if let (Ok(wall), "1") = (wall.parse::<f64>(), threads) {
+        if solver_s > 0.0 {
+            let _ = writeln!(
+                out,
+                "Wall time / solver time = {:.3} (1 = no overhead).",
+                wall / solver_s
+            );
         }
     }
-    if !charts.is_empty() {
-        out.push_str("\n## Charts\n\n");
-        for chart in charts {
-            let name = chart
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let _ = writeln!(out, "![{name}]({name})\n");
-        }
-    }
-    out.push_str("## Files\n\n* `runs.csv`: one row per puzzle and solver (ns, guesses, nodes, count, status).\n* `mismatches.csv`: every disagreement.\n* `summary.csv`: the table above.\n* `meta.csv`: how the run was made.\n\nRegenerate the summary, charts and this file with `sudolab report <this directory>`.\n");
-    out
 }

@@ -2,7 +2,7 @@
 //!
 //! Flow: each corpus is read as a stream (or a seeded reservoir sample of it) in chunks of
 //! [`CHUNK`] records; a chunk's puzzles are solved in parallel (rayon), each solver timed
-//! around its call alone, then checked outside the timed region ([`super::cross_check`]);
+//! around its call alone, then checked outside the timed region (the `cross_check` module);
 //! the chunk's rows are written in corpus order and flushed before the next chunk is read.
 //! Memory is one chunk, whatever the corpus length. An interrupt flag (set by the CLI on
 //! Ctrl-C) reaches every solver through its [`Limits`]: the puzzles in flight stop within a
@@ -17,7 +17,7 @@ use rayon::prelude::*;
 use super::cross_check::{cross_check, Answer};
 use super::directory::RunDirectory;
 use super::output::Outputs;
-use super::records::{MismatchRow, RowStatus, RunRow};
+use super::records::{Evaluation, MismatchRow, RowStatus, RunRow};
 use crate::corpus::{CorpusReader, Record};
 use crate::error::{Error, Result};
 use crate::random::Random;
@@ -107,15 +107,6 @@ pub trait Observer: Sync {
 /// An observer that ignores everything.
 pub struct Silent;
 impl Observer for Silent {}
-
-/// The rows of one record.
-pub(super) struct Evaluation {
-    pub(super) rows: Vec<RunRow>,
-    pub(super) mismatches: Vec<MismatchRow>,
-    pub(super) golden: Option<String>,
-    solver_ns: u128,
-    solved: bool,
-}
 
 /// The context shared by the parallel workers.
 struct Bench<'a> {

@@ -460,10 +460,15 @@ pub struct Path {
 
 /// Applies steps until the grid is full or no technique applies.
 pub fn explain(start: &Position) -> Path {
+    explain_with(start, &TECHNIQUES)
+}
+
+/// [`explain`] with only `techniques`, tried in the order given.
+pub fn explain_with(start: &Position, techniques: &[Technique]) -> Path {
     let mut position = start.clone();
     let mut steps = Vec::new();
     while !position.is_solved() && !position.is_broken() {
-        let Some(step) = next_step(&position) else {
+        let Some(step) = techniques.iter().find_map(|&t| find(&position, t)) else {
             break;
         };
         position.apply(&step);

@@ -9,7 +9,7 @@
 //!   primary items `1..=N1` form a circular list through it. Secondary items `N1 + 1..=N`
 //!   form their own circular list through item `N + 1`, so the search never chooses them.
 //! * `lens[0..=N + 1]`: `LEN`, the number of options in each item's vertical list, with a
-//!   high bit ([`COVERED`]) set while the item is covered. (Knuth keeps `LEN` in the header
+//!   high bit (`COVERED`) set while the item is covered. (Knuth keeps `LEN` in the header
 //!   node's `TOP` field.) A covered item's `LEN` never changes until it is uncovered: every
 //!   option through it was hidden when it was covered, so no later hide reaches its list.
 //!   That is what lets the MRV scan read `lens[1..=N1]` straight through, skipping covered
