@@ -4,8 +4,8 @@
 //! it as throughput, puzzles/s). Parsing happens once, outside the timed loop.
 //!
 //! Samples: the bundled known answers (always), the first 1,000 puzzles of
-//! `../shared/datasets/puzzles2_17_clue`, all of `puzzles3_magictour_top1465` and the first
-//! 1,000 of `puzzles5_forum_hardest_1905_11+` (skipped with a message when `../shared` is
+//! the bundled `datasets/puzzles2_17_clue.gz`, all of `puzzles3_magictour_top1465` and the first
+//! 1,000 of `puzzles5_forum_hardest_1905_11+` (skipped with a message when a file is
 //! absent). Run one solver with `cargo bench --bench solvers -- dlx`.
 
 use std::path::{Path, PathBuf};
@@ -54,14 +54,14 @@ fn solvers(c: &mut Criterion) {
         let nine: Vec<Grid> = known.into_iter().filter(|g| g.side() == 9).collect();
         bench_sample(c, "known_answers_9x9", &nine);
     }
-    let shared = root.join("../shared/datasets");
-    if let Some(sample) = load(&shared.join("puzzles2_17_clue"), 1000) {
+    let bundled = root.join("datasets");
+    if let Some(sample) = load(&bundled.join("puzzles2_17_clue.gz"), 1000) {
         bench_sample(c, "17_clue_first_1000", &sample);
     }
-    if let Some(sample) = load(&shared.join("puzzles3_magictour_top1465"), usize::MAX) {
+    if let Some(sample) = load(&bundled.join("puzzles3_magictour_top1465.gz"), usize::MAX) {
         bench_sample(c, "magictour_top1465", &sample);
     }
-    if let Some(sample) = load(&shared.join("puzzles5_forum_hardest_1905_11+"), 1000) {
+    if let Some(sample) = load(&bundled.join("puzzles5_forum_hardest_1905_11+.gz"), 1000) {
         bench_sample(c, "forum_hardest_1905_first_1000", &sample);
     }
 }

@@ -1,6 +1,6 @@
-//! Solvers over samples of the standard corpora in `../shared/datasets` (skipped with a
-//! printed reason when absent): every proper puzzle has exactly one solution, every puzzle of
-//! Serg's benchmark has two or more, and every propagation level agrees on count and solution.
+//! Solvers over samples of the bundled standard corpora (`datasets/*.gz`): every proper
+//! puzzle has exactly one solution, every puzzle of Serg's benchmark has two or more, and
+//! every engine agrees on count and solution.
 
 mod common;
 
@@ -8,9 +8,7 @@ use sudolab::checker::check_solution;
 use sudolab::registry;
 
 fn assert_counts(name: &str, sample: usize, unique: bool) {
-    let Some(records) = common::shared_sample(name, sample) else {
-        return;
-    };
+    let records = common::corpus_sample(name, sample);
     assert!(!records.is_empty(), "{name} is empty");
     let solvers = registry::all();
     for record in &records {

@@ -42,11 +42,10 @@ fn rows(dir: &Path) -> Vec<RunRow> {
 
 fn config(corpora: Vec<PathBuf>) -> BenchConfig {
     BenchConfig {
-        corpora,
+        corpora: corpora.into_iter().map(harness::CorpusSpec::all).collect(),
         solvers: vec!["bitmask".into(), "dlx".into()],
         limit: 2,
         threads: 2,
-        sample: None,
         seed: 1,
         warmup: 0,
         permute: false,

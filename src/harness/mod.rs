@@ -16,6 +16,7 @@
 pub mod charts;
 mod cross_check;
 pub mod directory;
+pub mod manifest;
 mod output;
 pub mod records;
 pub mod report;
@@ -23,6 +24,7 @@ pub mod run;
 pub mod summary;
 
 pub use directory::RunDirectory;
+pub use manifest::read_manifest;
 pub use records::{MismatchRow, RowStatus, RunRow};
 pub use report::{write_report, RunMetadata};
-pub use run::{run, BenchConfig, Observer, RunOutcome, Silent};
+pub use run::{run, BenchConfig, CorpusSpec, Observer, RunOutcome, Silent};

@@ -35,19 +35,36 @@ pub const CHUNK: usize = 256;
 /// must not turn a run with hard puzzles into a long wait before the first row.
 pub const MAX_WARMUP: Duration = Duration::from_secs(2);
 
+/// One corpus of a run: its file and how much of it to solve.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CorpusSpec {
+    /// The file (plain or gzip).
+    pub path: PathBuf,
+    /// Solve a seeded random sample of this many puzzles (`None`: all of them).
+    pub sample: Option<usize>,
+}
+
+impl CorpusSpec {
+    /// All of the corpus at `path`.
+    pub fn all(path: impl Into<PathBuf>) -> CorpusSpec {
+        CorpusSpec {
+            path: path.into(),
+            sample: None,
+        }
+    }
+}
+
 /// What a run does.
 #[derive(Debug, Clone)]
 pub struct BenchConfig {
-    /// Corpus files, in order.
-    pub corpora: Vec<PathBuf>,
+    /// Corpora, in order, each with its sample size.
+    pub corpora: Vec<CorpusSpec>,
     /// Solver names, in order; the first is the baseline of the ratios.
     pub solvers: Vec<String>,
     /// Solution limit per puzzle (0 = count all).
     pub limit: u64,
     /// Worker threads (0 = all cores).
     pub threads: usize,
-    /// Solve a seeded random sample of this many puzzles per corpus.
-    pub sample: Option<usize>,
     /// Seed for sampling and permutations.
     pub seed: u64,
     /// Puzzles of the first corpus solved untimed by every solver before timing starts (at
@@ -144,17 +161,18 @@ pub fn run(
     let mut outcome = RunOutcome::default();
     let mut warmed = config.warmup == 0;
     let started = Instant::now();
-    for (path, name) in config.corpora.iter().zip(corpus_names(&config.corpora)) {
+    let paths: Vec<PathBuf> = config.corpora.iter().map(|c| c.path.clone()).collect();
+    for (spec, name) in config.corpora.iter().zip(corpus_names(&paths)) {
         if interrupt.load(Ordering::Relaxed) {
             break;
         }
-        let total = match config.sample {
+        let total = match spec.sample {
             Some(n) => Some(n as u64),
-            None if observer.wants_total() => count_records(path),
+            None if observer.wants_total() => count_records(&spec.path),
             None => None,
         };
         observer.corpus_started(&name, total);
-        let records = bench.records(path, &name, &mut outputs, &mut outcome)?;
+        let records = bench.records(spec, &name, &mut outputs, &mut outcome)?;
         let mut any = false;
         for chunk in chunks(records) {
             any = true;
@@ -175,7 +193,7 @@ pub fn run(
             outputs.flush()?;
             observer.advanced(done as u64);
         }
-        if !any && config.sample.is_none() {
+        if !any && spec.sample.is_none() {
             let empty = bench.error_row(&name, 0, 0, "no puzzle found in this corpus".into());
             outputs.write(&empty)?;
             outcome.add(&empty);
@@ -198,7 +216,7 @@ fn validate(config: &BenchConfig, solvers: &[Box<dyn Solver>]) -> Result<()> {
             config.threads
         ));
     }
-    if config.sample == Some(0) {
+    if config.corpora.iter().any(|c| c.sample == Some(0)) {
         return fail("--sample 0: a sample needs at least one puzzle".into());
     }
     if config.timeout == Some(Duration::ZERO) {
@@ -223,9 +241,18 @@ impl RunOutcome {
     }
 }
 
-/// The name each corpus has in the rows: its file name, with as many parent folders as it
-/// takes to tell apart two corpora of the same file name (`a/top.txt`, `b/top.txt`).
+/// The name each corpus has in the rows: its file name without a `.gz` ending (so a bundled
+/// `top.gz` and a plain `top` compare as one corpus across runs), with as many parent folders
+/// as it takes to tell apart two corpora of the same name (`a/top.txt`, `b/top.txt`).
 pub fn corpus_names(paths: &[PathBuf]) -> Vec<String> {
+    let names = qualified_names(paths);
+    names
+        .into_iter()
+        .map(|n| n.strip_suffix(".gz").map(str::to_string).unwrap_or(n))
+        .collect()
+}
+
+fn qualified_names(paths: &[PathBuf]) -> Vec<String> {
     let parts: Vec<Vec<String>> = paths
         .iter()
         .map(|p| {
@@ -288,13 +315,13 @@ impl Bench<'_> {
     /// written as error rows right away, since they are a property of the corpus).
     fn records(
         &self,
-        path: &Path,
+        spec: &CorpusSpec,
         name: &str,
         outputs: &mut Outputs,
         outcome: &mut RunOutcome,
     ) -> Result<Box<dyn Iterator<Item = Result<Record>> + 'static>> {
-        let reader = CorpusReader::from_path(path)?;
-        let Some(n) = self.config.sample else {
+        let reader = CorpusReader::from_path(&spec.path)?;
+        let Some(n) = spec.sample else {
             return Ok(Box::new(reader));
         };
         let mut random = Random::new(self.config.seed);
@@ -483,13 +510,13 @@ mod tests {
 
     #[test]
     fn corpora_of_the_same_file_name_get_distinct_names() {
-        let paths: Vec<PathBuf> = ["x/a/top.txt", "x/b/top.txt", "c/other.txt"]
+        let paths: Vec<PathBuf> = ["x/a/top.txt", "x/b/top.txt", "c/other.txt", "d/hard.gz"]
             .iter()
             .map(PathBuf::from)
             .collect();
         assert_eq!(
             corpus_names(&paths),
-            ["a/top.txt", "b/top.txt", "other.txt"]
+            ["a/top.txt", "b/top.txt", "other.txt", "hard"]
         );
     }
 }

@@ -5,31 +5,20 @@ use std::path::PathBuf;
 
 use sudolab::corpus::{CorpusReader, Record};
 
-/// `../shared/datasets` beside the project root, or `None` (with a printed reason) when it is
-/// absent, so a user's clone still passes `cargo test`.
-pub fn shared_datasets() -> Option<PathBuf> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/datasets");
-    if path.is_dir() {
-        Some(path)
-    } else {
-        eprintln!(
-            "skipped: {} is absent (standard corpora not installed)",
-            path.display()
-        );
-        None
-    }
+/// The bundled data folder.
+pub fn datasets() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("datasets")
 }
 
-/// The first `limit` records of a shared corpus (every record must parse).
-pub fn shared_sample(name: &str, limit: usize) -> Option<Vec<Record>> {
-    let path = shared_datasets()?.join(name);
-    let reader = CorpusReader::from_path(&path).expect("corpus opens");
-    Some(
-        reader
-            .take(limit)
-            .map(|r| r.expect("corpus record parses"))
-            .collect(),
-    )
+/// The first `limit` records of a bundled standard corpus (`name` without `.gz`; every record
+/// must parse). Always present: the corpora are part of the repository.
+pub fn corpus_sample(name: &str, limit: usize) -> Vec<Record> {
+    let path = datasets().join(format!("{name}.gz"));
+    let reader = CorpusReader::from_path(&path).expect("bundled corpus opens");
+    reader
+        .take(limit)
+        .map(|r| r.expect("corpus record parses"))
+        .collect()
 }
 
 /// Every record of the bundled known-answers file.

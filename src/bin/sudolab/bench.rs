@@ -10,7 +10,8 @@ use anyhow::{bail, Context};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use sudolab::harness::{
-    self, report, BenchConfig, MismatchRow, Observer, RunDirectory, RunMetadata, RunOutcome,
+    self, report, BenchConfig, CorpusSpec, MismatchRow, Observer, RunDirectory, RunMetadata,
+    RunOutcome,
 };
 use sudolab::{registry, Error};
 
@@ -20,7 +21,8 @@ use crate::{interrupt, Status};
 #[derive(Args)]
 pub struct RunArgs {
     /// Corpus files (one puzzle per line, puzzle:count:solution lines, pretty grids or
-    /// Kaggle CSV; plain or gzip). Default: every corpus file in ./datasets.
+    /// Kaggle CSV; plain or gzip). Default: the corpora listed in ./datasets/corpora.csv
+    /// (bench: each sampled as listed there, unless --full; verify: all of each).
     corpora: Vec<PathBuf>,
     /// Solvers to run, comma-separated (default: every registered solver). The first is the
     /// baseline of the ratio column.
@@ -32,9 +34,14 @@ pub struct RunArgs {
     /// Worker threads (0 = every core). Use 1 for the cleanest per-puzzle times.
     #[arg(long, default_value_t = 0)]
     threads: usize,
-    /// Solve a seeded random sample of this many puzzles per corpus.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Solve a seeded random sample of this many puzzles per corpus (overrides the samples
+    /// of datasets/corpora.csv).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "full")]
     sample: Option<u64>,
+    /// With no corpus named: every puzzle of every bundled corpus, not the main job's
+    /// samples.
+    #[arg(long)]
+    full: bool,
     /// Seed of the sample and of --permute.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -142,20 +149,25 @@ impl Observer for Console {
     }
 }
 
-fn default_corpora() -> anyhow::Result<Vec<PathBuf>> {
+/// The corpora of ./datasets: those its corpora.csv lists (sampled as it says unless
+/// `full`), or every plain or gzip file in it when there is no list.
+fn default_corpora(full: bool) -> anyhow::Result<Vec<CorpusSpec>> {
     let dir = Path::new("datasets");
+    if dir.join("corpora.csv").is_file() {
+        return Ok(harness::read_manifest(dir, full)?);
+    }
     let entries = std::fs::read_dir(dir).with_context(|| {
         "no corpus named and no ./datasets folder (run from the project root, or name corpus files)"
     })?;
     let mut files: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt" || x == "gz"))
         .collect();
     files.sort();
     if files.is_empty() {
-        bail!("./datasets holds no .txt corpus");
+        bail!("./datasets holds no corpus (.txt or .gz)");
     }
-    Ok(files)
+    Ok(files.into_iter().map(CorpusSpec::all).collect())
 }
 
 fn command_output(program: &str, args: &[&str]) -> Option<String> {
@@ -217,14 +229,16 @@ fn metadata(args: &BenchArgs, config: &BenchConfig) -> RunMetadata {
     let corpora: Vec<String> = config
         .corpora
         .iter()
-        .map(|p| p.display().to_string())
+        .map(|c| c.path.display().to_string())
         .collect();
     meta.set("corpora", corpora.join(" "));
     meta.set("limit", config.limit);
-    meta.set(
-        "sample",
-        config.sample.map_or("all".to_string(), |n| n.to_string()),
-    );
+    let samples: Vec<String> = config
+        .corpora
+        .iter()
+        .map(|c| c.sample.map_or("all".to_string(), |n| n.to_string()))
+        .collect();
+    meta.set("sample", samples.join(" "));
     meta.set("seed", config.seed);
     meta.set("permute", config.permute);
     meta.set("warmup", args.warmup);
@@ -249,21 +263,27 @@ fn metadata(args: &BenchArgs, config: &BenchConfig) -> RunMetadata {
     meta
 }
 
-fn config(args: &RunArgs, warmup: usize, grade: bool) -> anyhow::Result<BenchConfig> {
-    let corpora = if args.corpora.is_empty() {
-        default_corpora()?
+fn config(args: &RunArgs, warmup: usize, grade: bool, full: bool) -> anyhow::Result<BenchConfig> {
+    let mut corpora = if args.corpora.is_empty() {
+        default_corpora(full || args.full)?
     } else {
-        args.corpora.clone()
+        args.corpora.iter().cloned().map(CorpusSpec::all).collect()
     };
+    if let Some(n) = args.sample {
+        for corpus in &mut corpora {
+            corpus.sample = Some(n as usize);
+        }
+    }
     for corpus in &corpora {
-        if corpus.is_dir() {
+        let path = &corpus.path;
+        if path.is_dir() {
             bail!(
                 "{}: is a directory; name the corpus files inside it",
-                corpus.display()
+                path.display()
             );
         }
-        if !corpus.is_file() {
-            bail!("{}: no such corpus file", corpus.display());
+        if !path.is_file() {
+            bail!("{}: no such corpus file", path.display());
         }
     }
     let solvers = if args.solvers.is_empty() {
@@ -276,7 +296,6 @@ fn config(args: &RunArgs, warmup: usize, grade: bool) -> anyhow::Result<BenchCon
         solvers,
         limit: args.limit,
         threads: args.threads,
-        sample: args.sample.map(|n| n as usize),
         seed: args.seed,
         warmup,
         permute: args.permute,
@@ -323,7 +342,8 @@ pub fn verify(args: &VerifyArgs, out: &mut impl Write) -> anyhow::Result<Status>
 }
 
 fn cross_check_only(args: &RunArgs, out: &mut impl Write) -> anyhow::Result<Status> {
-    let config = config(args, 0, false)?;
+    // A cross-check covers every puzzle unless told otherwise.
+    let config = config(args, 0, false, true)?;
     let console = console(args.quiet);
     let outcome = harness::run(&config, None, interrupt::flag(), &console)?;
     if let Some(bar) = &console.bar {
@@ -350,7 +370,7 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     if args.check_only {
         return cross_check_only(&args.run, out);
     }
-    let config = config(&args.run, args.warmup, args.grade)?;
+    let config = config(&args.run, args.warmup, args.grade, false)?;
     let directory = RunDirectory::lock(&args.out)?;
     let mut meta = metadata(args, &config);
     let console = console(args.run.quiet);

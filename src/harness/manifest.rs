@@ -1,0 +1,54 @@
+//! The list of corpora a data folder offers the main job: `corpora.csv`.
+//!
+//! ```text
+//! file,kind,records,main_job_sample
+//! puzzles2_17_clue.gz,sudoku,49158,10000
+//! puzzles3_magictour_top1465.gz,sudoku,1465,
+//! ```
+//!
+//! One row per corpus, in the order the main job runs them: the file (relative to the
+//! folder), its kind (`sudoku`), how many records it holds (checked by the tests, shown by
+//! progress bars) and the size of the seeded sample the main job takes (empty: all).
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::run::CorpusSpec;
+use crate::error::{Error, Result};
+
+#[derive(Debug, Deserialize)]
+struct Row {
+    file: String,
+    kind: String,
+    #[allow(dead_code)]
+    records: u64,
+    main_job_sample: Option<usize>,
+}
+
+/// The corpora listed in `dir/corpora.csv`, with their main-job samples (`full`: none).
+pub fn read_manifest(dir: &Path, full: bool) -> Result<Vec<CorpusSpec>> {
+    let path = dir.join("corpora.csv");
+    let text = String::from_utf8(crate::input::read_file(&path, 1 << 20)?)
+        .map_err(|_| Error::InvalidArgument(format!("{}: not UTF-8 text", path.display())))?;
+    let mut specs = Vec::new();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    for (row, record) in reader.deserialize::<Row>().enumerate() {
+        let record = record.map_err(|e| {
+            Error::InvalidArgument(format!("{}, row {}: {e}", path.display(), row + 2))
+        })?;
+        if record.kind != "sudoku" {
+            return Err(Error::InvalidArgument(format!(
+                "{}, row {}: unknown kind {:?} (sudoku)",
+                path.display(),
+                row + 2,
+                record.kind
+            )));
+        }
+        specs.push(CorpusSpec {
+            path: dir.join(&record.file),
+            sample: if full { None } else { record.main_job_sample },
+        });
+    }
+    Ok(specs)
+}
