@@ -236,3 +236,210 @@ fn explain_as_json_and_grade() {
         text(&out.stdout)
     );
 }
+
+// The CLI behaves the same everywhere (issue: "a CLI that behaves the same everywhere").
+
+const INKALA: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+#[test]
+fn count_fails_like_solve_on_puzzles_without_solution() {
+    let contradictory = format!("55{}", &WIKIPEDIA[2..]);
+    let out = sudolab(&["count", &contradictory], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "0\n");
+    assert_eq!(
+        text(&out.stderr),
+        "sudolab: <argument>, line 1: contradictory givens: digit 5 appears twice in row 1: r1c1, r1c2; digit 5 appears twice in box 1: r1c1, r1c2\n"
+    );
+    let empty_cell = format!("12345678.{}........9", ".".repeat(63));
+    let out = sudolab(&["count", &empty_cell], "");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "sudolab: <argument>, line 1: no solution: r1c9 has no candidate left\n"
+    );
+    let out = sudolab(&["count", WIKIPEDIA], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "1\n");
+}
+
+#[test]
+fn grade_says_when_its_techniques_do_not_solve_a_puzzle() {
+    let out = sudolab(&["grade", INKALA], "");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("<argument>, line 1: not solved by these techniques (rating above 6.6, beyond sudolab's 23 techniques); solved by logic: no"),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("hardest none"), "{stdout}");
+}
+
+#[test]
+fn verify_lists_only_its_own_options() {
+    let out = sudolab(&["verify", "--help"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let help = text(&out.stdout);
+    for bench_only in ["--warmup", "--out", "--grade", "--check-only", "--repeat"] {
+        assert!(
+            !help.contains(bench_only),
+            "verify --help lists {bench_only}"
+        );
+    }
+    for shared in ["--solvers", "--limit", "--timeout-ms", "--write-golden"] {
+        assert!(help.contains(shared), "verify --help lacks {shared}");
+    }
+}
+
+#[test]
+fn reading_a_terminal_says_so() {
+    // `script` gives the command a terminal as standard input (util-linux).
+    let Ok(out) = Command::new("script")
+        .args([
+            "-q",
+            "-e",
+            "-c",
+            &format!("{} count", env!("CARGO_BIN_EXE_sudolab")),
+            "/dev/null",
+        ])
+        .stdin(Stdio::null())
+        .output()
+    else {
+        eprintln!("skipped: no `script` command to give sudolab a terminal");
+        return;
+    };
+    let shown = text(&out.stdout);
+    assert!(
+        shown
+            .starts_with("sudolab: reading puzzles from standard input, one per line (Ctrl-D ends"),
+        "{shown}"
+    );
+    // Without a terminal (a pipe), nothing is said.
+    let out = sudolab(&["count"], &format!("{WIKIPEDIA}\n"));
+    assert_eq!(text(&out.stderr), "");
+}
+
+#[test]
+fn cover_says_what_its_count_includes() {
+    let out = sudolab(&["cover", "--langford", "7"], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).ends_with(
+        "note: each pairing is counted with its reversal, so these are 26 distinct pairings; published tables (OEIS A014552) quote the distinct ones\n"
+    ), "{}", text(&out.stdout));
+    let out = sudolab(&["cover", "--pentominoes", "3x20"], "");
+    assert!(
+        text(&out.stdout).starts_with("solutions: 8\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(text(&out.stdout).contains("so these are 2 distinct packings"));
+    let out = sudolab(&["cover", "--queens", "8"], "");
+    assert!(text(&out.stdout).contains("note: every placement counts"));
+}
+
+#[test]
+fn check_expected_shows_expected_and_found() {
+    let wrong = format!("{WIKIPEDIA}:2\n{WIKIPEDIA}:1\n");
+    let out = sudolab(&["check", "--expected", "-"], &wrong);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "<stdin>, line 1: unique (expected 2, found 1)\n  MISMATCH: expected 2 solutions, found 1\n\
+         <stdin>, line 2: unique (expected 1, found 1)\n"
+    );
+}
+
+#[test]
+fn check_only_refuses_an_output_directory() {
+    let out = sudolab(
+        &[
+            "bench",
+            "datasets/known_answers.txt",
+            "--check-only",
+            "--out",
+            "somewhere",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("the argument '--check-only' cannot be used with '--out <OUT>'"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn compare_finds_a_thirty_percent_slowdown_and_nothing_in_a_run_against_itself() {
+    let dir = std::env::temp_dir().join(format!("sudolab-compare-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let base = dir.join("base");
+    let out = sudolab(
+        &[
+            "bench",
+            "datasets/generated_9x9.txt",
+            "--solvers",
+            "bitmask,dlx",
+            "--out",
+            base.to_str().unwrap(),
+            "-q",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report = dir.join("report");
+    let args = |new: &std::path::Path| {
+        vec![
+            "compare".to_string(),
+            base.display().to_string(),
+            new.display().to_string(),
+            "--out".to_string(),
+            report.display().to_string(),
+        ]
+    };
+    let run = |args: Vec<String>| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        sudolab(&args, "")
+    };
+    let same = run(args(&base));
+    assert_eq!(same.status.code(), Some(0), "{}", text(&same.stderr));
+    assert!(
+        text(&same.stdout).contains("0 slower, 0 faster, 2 unchanged"),
+        "{}",
+        text(&same.stdout)
+    );
+    // The same run with every dlx time raised by 30%.
+    let slower = dir.join("slower");
+    std::fs::create_dir_all(&slower).unwrap();
+    let mut reader = csv::Reader::from_path(base.join("runs.csv")).unwrap();
+    let mut writer = csv::Writer::from_path(slower.join("runs.csv")).unwrap();
+    writer.write_record(reader.headers().unwrap()).unwrap();
+    for row in reader.records() {
+        let mut row: Vec<String> = row.unwrap().iter().map(String::from).collect();
+        if row[3] == "dlx" {
+            row[4] = (row[4].parse::<u64>().unwrap() * 13 / 10).to_string();
+        }
+        writer.write_record(&row).unwrap();
+    }
+    writer.flush().unwrap();
+    drop(writer);
+    let out = run(args(&slower));
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+    let stdout = text(&out.stdout);
+    let dlx = stdout.lines().find(|l| l.contains("| dlx |")).unwrap();
+    assert!(
+        dlx.contains("| 1.300 |") && dlx.ends_with("| paired | slower |"),
+        "{dlx}"
+    );
+    let bitmask = stdout.lines().find(|l| l.contains("| bitmask |")).unwrap();
+    assert!(bitmask.ends_with("| no change |"), "{bitmask}");
+    assert!(report.join("compare.md").exists() && report.join("compare.svg").exists());
+    // A run with only a summary is compared by medians, without an interval, never failing.
+    std::fs::remove_file(slower.join("runs.csv")).unwrap();
+    std::fs::copy(base.join("summary.csv"), slower.join("summary.csv")).unwrap();
+    let out = run(args(&slower));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).contains("no interval could be computed"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -49,6 +49,7 @@ fn config(corpora: Vec<PathBuf>) -> BenchConfig {
         seed: 1,
         warmup: 0,
         permute: false,
+        repeat: 1,
         timeout: None,
         max_nodes: None,
         golden: None,

@@ -140,6 +140,70 @@ pub fn langford(n: usize) -> Result<Problem> {
     Ok(problem)
 }
 
+/// What a count of a classic problem includes, for people who compare it with published
+/// figures: `count` is the number of solutions found, `complete` whether the search finished.
+///
+/// ```
+/// use sudolab::dlx::classic::{count_note, Classic};
+/// let note = count_note(Classic::Pentominoes { rows: 6, columns: 10 }, 9356, true);
+/// assert!(note.contains("2339 distinct packings"));
+/// ```
+pub fn count_note(problem: Classic, count: u64, complete: bool) -> String {
+    match problem {
+        Classic::Queens(_) => {
+            "every placement counts: rotations and reflections of a solution are counted separately"
+                .into()
+        }
+        Classic::Pentominoes { rows, columns } => {
+            let distinct = if complete && count.is_multiple_of(4) {
+                format!(", so these are {} distinct packings", count / 4)
+            } else {
+                String::new()
+            };
+            format!(
+                "each packing is counted with its 4 symmetric copies (a {rows}x{columns} rectangle maps onto itself by 180-degree rotation and by left-right and top-bottom reflection){distinct}; published tables quote the distinct ones"
+            )
+        }
+        Classic::Langford(_) => {
+            let distinct = if complete && count.is_multiple_of(2) {
+                format!(", so these are {} distinct pairings", count / 2)
+            } else {
+                String::new()
+            };
+            format!(
+                "each pairing is counted with its reversal{distinct}; published tables (OEIS A014552) quote the distinct ones"
+            )
+        }
+    }
+}
+
+/// A built-in classic problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Classic {
+    /// N-queens on an N x N board.
+    Queens(usize),
+    /// The twelve pentominoes packed into a rectangle of 60 cells.
+    Pentominoes {
+        /// Rows.
+        rows: usize,
+        /// Columns.
+        columns: usize,
+    },
+    /// Langford pairs of 1..=N.
+    Langford(usize),
+}
+
+impl Classic {
+    /// The problem.
+    pub fn problem(self) -> Result<Problem> {
+        match self {
+            Classic::Queens(n) => queens(n),
+            Classic::Pentominoes { rows, columns } => pentominoes(rows, columns),
+            Classic::Langford(n) => langford(n),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -74,6 +74,102 @@ pub fn draw_all(summary: &Summary, dir: &Path) -> Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// The comparison of two runs: one row per (corpus, solver), the ratio of medians (new
+/// over base, log scale) with its 95% interval as a bar, lines at 1 and at the threshold.
+/// Written atomically to `path`; nothing is written when there is no row.
+pub fn draw_comparison(
+    rows: &[super::compare::ComparedRow],
+    threshold: f64,
+    path: &Path,
+) -> Result<bool> {
+    render(path, |svg| comparison(rows, threshold, svg))
+}
+
+fn comparison(
+    rows: &[super::compare::ComparedRow],
+    threshold: f64,
+    svg: &mut String,
+) -> std::result::Result<bool, String> {
+    let values = rows.iter().flat_map(|r| {
+        let (low, high) = r.interval.unwrap_or((r.ratio, r.ratio));
+        [r.ratio, low, high, 1.0 - threshold, 1.0 + threshold]
+    });
+    let Some((low, high)) = log_range(values.filter(|v| *v > 0.0)) else {
+        return Ok(false);
+    };
+    let (low, high) = (low.max(0.05), high.min(20.0));
+    let height = (120 + 28 * rows.len()).clamp(300, 2400) as u32;
+    let root = SVGBackend::with_string(svg, (900, height)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let labels: Vec<String> = rows
+        .iter()
+        .map(|r| format!("{} / {}", r.corpus, r.solver))
+        .collect();
+    let n = rows.len() as f64;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            "New run against base: median time ratio with 95% interval",
+            ("sans-serif", 20),
+        )
+        .margin(15)
+        .x_label_area_size(45)
+        .y_label_area_size(330)
+        .build_cartesian_2d((low..high).log_scale(), -0.5f64..(n - 0.5))
+        .map_err(|e| e.to_string())?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .y_labels(rows.len().max(2))
+        .y_label_formatter(&|y: &f64| {
+            let i = y.round();
+            if (y - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < labels.len() {
+                labels[i as usize].clone()
+            } else {
+                String::new()
+            }
+        })
+        .x_desc("new median / base median (log scale; < 1 is faster)")
+        .draw()
+        .map_err(|e| e.to_string())?;
+    for (x, style) in [
+        (1.0, BLACK.stroke_width(1)),
+        (1.0 - threshold, RGBColor(150, 150, 150).stroke_width(1)),
+        (1.0 + threshold, RGBColor(150, 150, 150).stroke_width(1)),
+    ] {
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(x, -0.5), (x, n - 0.5)],
+                style,
+            )))
+            .map_err(|e| e.to_string())?;
+    }
+    for (i, r) in rows.iter().enumerate() {
+        let y = i as f64;
+        let colour = match r.change {
+            super::compare::Change::Slower => RGBColor(214, 39, 40),
+            super::compare::Change::Faster => RGBColor(44, 160, 44),
+            _ => RGBColor(31, 119, 180),
+        };
+        if let Some((a, b)) = r.interval {
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    vec![(a.max(low), y), (b.min(high), y)],
+                    colour.stroke_width(3),
+                )))
+                .map_err(|e| e.to_string())?;
+        }
+        chart
+            .draw_series(std::iter::once(Circle::new(
+                (r.ratio.clamp(low, high), y),
+                5,
+                colour.filled(),
+            )))
+            .map_err(|e| e.to_string())?;
+    }
+    root.present().map_err(|e| e.to_string())?;
+    Ok(true)
+}
+
 /// Draws one chart into memory and writes it atomically; `false` when there was nothing to
 /// draw (no file is written then).
 fn render(

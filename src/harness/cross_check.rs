@@ -15,7 +15,10 @@ use crate::solver::{Outcome, Stop};
 pub(super) struct Answer<'a> {
     pub(super) solver: &'a str,
     pub(super) outcome: Outcome,
+    /// The fastest of the repeated timings.
     pub(super) ns: u64,
+    /// Slowest minus fastest (0 when timed once).
+    pub(super) spread_ns: u64,
 }
 
 /// What one record produced: its rows, its mismatches, and its golden line when every solver
@@ -167,6 +170,7 @@ fn rows(
             line: record.line,
             solver: answer.solver.to_string(),
             ns: answer.ns,
+            ns_spread: answer.spread_ns,
             guesses: outcome.stats.guesses,
             nodes: outcome.stats.nodes,
             count: outcome.count,
@@ -237,6 +241,7 @@ mod tests {
                 solver: name,
                 outcome: outcome.clone(),
                 ns: 1,
+                spread_ns: 0,
             })
             .collect();
         let verdicts = cross_check("empty", &record, &answers, 1);
@@ -253,6 +258,7 @@ mod tests {
                 solver: name,
                 outcome: outcome.clone(),
                 ns: 1,
+                spread_ns: 0,
             })
             .collect();
         assert!(cross_check("empty", &record, &answers, 2)

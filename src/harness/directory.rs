@@ -16,6 +16,17 @@ use crate::error::{Error, Result};
 /// The lock file's name inside a run directory.
 pub const LOCK_FILE: &str = ".sudolab-run.lock";
 
+/// The list of files the last run wrote, one name per line, inside the run directory.
+pub const FILES_LIST: &str = ".sudolab-files";
+
+/// Whether `name` is a file a run writes: its CSVs, README and charts.
+fn is_run_file(name: &str) -> bool {
+    matches!(
+        name,
+        "runs.csv" | "mismatches.csv" | "summary.csv" | "meta.csv" | "README.md" | "medians.svg"
+    ) || ((name.starts_with("cdf_") || name.starts_with("scatter_")) && name.ends_with(".svg"))
+}
+
 /// A run directory and the lock that makes it this process's alone.
 #[derive(Debug)]
 pub struct RunDirectory {
@@ -72,6 +83,57 @@ impl RunDirectory {
         &self.path
     }
 
+    /// Removes the files the previous run wrote here (those its list names, or, for a run
+    /// without a list, the files a run writes: CSVs, README, charts), and nothing else, so
+    /// a new run never leaves an old chart beside its own. Returns what was removed.
+    pub fn clear_previous_run(&self) -> Result<Vec<String>> {
+        let io = |error| Error::Io {
+            path: self.path.display().to_string(),
+            error,
+        };
+        let listed = std::fs::read_to_string(self.path.join(FILES_LIST)).ok();
+        let names: Vec<String> = match &listed {
+            Some(list) => list.lines().map(str::to_string).collect(),
+            None => std::fs::read_dir(&self.path)
+                .map_err(io)?
+                .filter_map(|e| e.ok())
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect(),
+        };
+        let mut removed = Vec::new();
+        for name in names {
+            // Only plain names of run files: a list can never reach outside the directory.
+            if name.contains(['/', '\\']) || !is_run_file(&name) {
+                continue;
+            }
+            let path = self.path.join(&name);
+            if path.is_file() {
+                std::fs::remove_file(&path).map_err(io)?;
+                removed.push(name);
+            }
+        }
+        Ok(removed)
+    }
+
+    /// Records the run files now in the directory as this run's (for the next run to
+    /// clear).
+    pub fn record_files(&self) -> Result<()> {
+        let io = |error| Error::Io {
+            path: self.path.display().to_string(),
+            error,
+        };
+        let mut names: Vec<String> = std::fs::read_dir(&self.path)
+            .map_err(io)?
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| is_run_file(n))
+            .collect();
+        names.sort();
+        let mut list = names.join("\n");
+        list.push('\n');
+        crate::atomic_file::AtomicFile::write(&self.path.join(FILES_LIST), list.as_bytes())
+    }
+
     /// A file in the directory.
     pub fn join(&self, name: &str) -> PathBuf {
         self.path.join(name)
@@ -118,6 +180,27 @@ mod tests {
         let again = RunDirectory::lock(&dir).unwrap();
         drop(again);
         assert!(!dir.join(LOCK_FILE).exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_new_run_clears_only_the_old_runs_files() {
+        let dir = std::env::temp_dir().join(format!("sudolab-clear-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let run = RunDirectory::lock(&dir).unwrap();
+        for name in ["runs.csv", "cdf_old.svg", "notes.txt", "README.md"] {
+            std::fs::write(dir.join(name), "x").unwrap();
+        }
+        run.record_files().unwrap();
+        std::fs::write(dir.join("scatter_user_kept.svg"), "mine").unwrap();
+        let removed = run.clear_previous_run().unwrap();
+        assert_eq!(removed, ["README.md", "cdf_old.svg", "runs.csv"]);
+        assert!(dir.join("notes.txt").exists(), "not a run file");
+        assert!(
+            dir.join("scatter_user_kept.svg").exists(),
+            "not in the list"
+        );
+        drop(run);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -6,6 +6,7 @@
 //! * [`records`]: the CSV rows;
 //! * [`summary`]: per corpus and solver statistics, from `runs.csv` alone;
 //! * [`charts`]: SVG charts from the summary;
+//! * [`compare`]: two runs side by side, ratios with bootstrap intervals and verdicts;
 //! * [`report`]: `meta.csv`, `summary.csv` and the run's `README.md`.
 //!
 //! The cross-check is the point: for every puzzle, every solver's count must agree, every
@@ -14,6 +15,7 @@
 //! a `mismatch` row, never an abort.
 
 pub mod charts;
+pub mod compare;
 mod cross_check;
 pub mod directory;
 pub mod manifest;

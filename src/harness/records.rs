@@ -21,7 +21,7 @@ pub enum RowStatus {
 }
 
 /// The header of `runs.csv` (the fields of [`RunRow`], in order).
-pub const RUN_HEADER: [&str; 12] = [
+pub const RUN_HEADER: [&str; 13] = [
     "corpus",
     "index",
     "line",
@@ -34,6 +34,7 @@ pub const RUN_HEADER: [&str; 12] = [
     "detail",
     "technique",
     "rating",
+    "ns_spread",
 ];
 
 /// The header of `mismatches.csv` (the fields of [`MismatchRow`], in order).
@@ -70,6 +71,10 @@ pub struct RunRow {
     /// With `bench --grade`: that technique's rating (Sudoku Explainer scale); empty when not
     /// graded or not solved by the techniques.
     pub rating: Option<f32>,
+    /// With `bench --repeat K`: the slowest of the K timings minus the fastest (`ns`), in
+    /// nanoseconds; 0 when timed once (and in runs made before the column existed).
+    #[serde(default)]
+    pub ns_spread: u64,
 }
 
 /// One row of `mismatches.csv`.

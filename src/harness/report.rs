@@ -57,6 +57,16 @@ impl RunMetadata {
             .is_none_or(|r| r.split(',').any(|x| x == "guesses"))
     }
 
+    /// The entries whose key starts with `prefix`, with the prefix removed, in order.
+    pub fn with_prefix<'a>(
+        &'a self,
+        prefix: &'a str,
+    ) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
+        self.entries
+            .iter()
+            .filter_map(move |(k, v)| Some((k.strip_prefix(prefix)?, v.as_str())))
+    }
+
     /// The value of `key`.
     pub fn get(&self, key: &str) -> Option<&str> {
         self.entries
@@ -248,7 +258,9 @@ fn readme(
     if mismatches > 0 {
         let _ = writeln!(out, "**{mismatches} mismatches**: see `mismatches.csv`.\n");
     }
+    busy_warning(&mut out, meta);
     how_it_was_made(&mut out, meta);
+    corpora(&mut out, meta);
     solvers(&mut out, meta, summary);
     let baseline = summary.solvers.first().map_or("baseline", String::as_str);
     out.push_str("\n## Summary\n\nTimes are per puzzle, around the solver call alone, counting solutions up to the limit; quantiles are read from a log histogram (within 0.07%). `median vs` is the ratio to the first solver's median on the same corpus, measured in the same run.\n\n");
@@ -286,12 +298,43 @@ fn how_it_was_made(out: &mut String, meta: &RunMetadata) {
         "warmup",
         "timeout_ms",
         "max_nodes",
+        "repeat",
+        "load_start",
+        "load_end",
         "started",
         "finished",
     ] {
         if let Some(value) = meta.get(key) {
             let _ = writeln!(out, "| {key} | `{}` |", value.replace('|', "\\|"));
         }
+    }
+}
+
+/// A warning when something else used the machine as the run started: the one-minute load
+/// average then was above half the cores.
+fn busy_warning(out: &mut String, meta: &RunMetadata) {
+    let load = |key| meta.get(key).and_then(|v| v.parse::<f64>().ok());
+    let cores = meta.get("cores").and_then(|v| v.parse::<f64>().ok());
+    if let (Some(start), Some(cores)) = (load("load_start"), cores) {
+        if start > 0.5 * cores {
+            let end = meta.get("load_end").unwrap_or("?");
+            let _ = writeln!(
+                out,
+                "**The machine was busy**: load average {start} when the run started (and {end} when it ended) on {cores} cores; times may be inflated and noisy. Compare runs made on a quiet machine, or use `--repeat`.\n"
+            );
+        }
+    }
+}
+
+/// What each corpus was: its file and how much of it ran.
+fn corpora(out: &mut String, meta: &RunMetadata) {
+    let entries: Vec<(&str, &str)> = meta.with_prefix("corpus:").collect();
+    if entries.is_empty() {
+        return;
+    }
+    out.push_str("\n## Corpora\n\n");
+    for (name, what) in entries {
+        let _ = writeln!(out, "* `{name}`: {what}");
     }
 }
 

@@ -22,7 +22,7 @@ use crate::corpus::{CorpusReader, Record};
 use crate::error::{Error, Result};
 use crate::random::Random;
 use crate::registry;
-use crate::solver::{Limits, Solver, Stop};
+use crate::solver::{Limits, Outcome, Solver, Stop};
 use crate::transform::Transform;
 
 /// The most worker threads a run accepts (more only costs memory and start-up time).
@@ -72,6 +72,9 @@ pub struct BenchConfig {
     pub warmup: usize,
     /// Apply a random symmetry to each puzzle before solving.
     pub permute: bool,
+    /// Times each solver runs on each puzzle (at least 1): `ns` is the fastest, the
+    /// spread is recorded beside it.
+    pub repeat: u32,
     /// Per-puzzle, per-solver deadline.
     pub timeout: Option<Duration>,
     /// Per-puzzle, per-solver search-node budget.
@@ -397,6 +400,7 @@ impl Bench<'_> {
                 detail,
                 technique: String::new(),
                 rating: None,
+                ns_spread: 0,
             }],
             mismatches: Vec::new(),
             golden: None,
@@ -444,6 +448,30 @@ impl Bench<'_> {
         Some(evaluation)
     }
 
+    /// Solver `s` on `puzzle`, timed `repeat` times: the first outcome, the fastest time and
+    /// the spread (slowest minus fastest). `None` when the interrupt stopped it.
+    fn timed(&self, s: usize, puzzle: &crate::grid::Grid) -> Option<(Outcome, u64, u64)> {
+        let solver = &self.solvers[s];
+        let mut first: Option<Outcome> = None;
+        let (mut fastest, mut slowest) = (u64::MAX, 0u64);
+        for _ in 0..self.config.repeat.max(1) {
+            let start = Instant::now();
+            let outcome = solver.count_within(puzzle, self.config.limit, &self.limits(start));
+            let ns = start.elapsed().as_nanos() as u64;
+            if outcome.stopped == Some(Stop::Interrupted) {
+                return None;
+            }
+            fastest = fastest.min(ns);
+            slowest = slowest.max(ns);
+            let stopped = outcome.stopped.is_some();
+            first.get_or_insert(outcome);
+            if stopped {
+                break; // a limit hit once is hit every time: no point repeating it
+            }
+        }
+        Some((first.expect("at least one run"), fastest, slowest - fastest))
+    }
+
     /// Every solver on the record's puzzle (permuted with `permute`, answers mapped back),
     /// in an order that varies by record so none is favoured by a warm cache; `None` when the
     /// interrupt stopped one.
@@ -461,13 +489,7 @@ impl Bench<'_> {
         let mut answers: Vec<Option<Answer>> = (0..n).map(|_| None).collect();
         for k in 0..n {
             let s = (record.index as usize + k) % n;
-            let start = Instant::now();
-            let mut outcome =
-                self.solvers[s].count_within(&puzzle, config.limit, &self.limits(start));
-            let ns = start.elapsed().as_nanos() as u64;
-            if outcome.stopped == Some(Stop::Interrupted) {
-                return None;
-            }
+            let (mut outcome, ns, spread_ns) = self.timed(s, &puzzle)?;
             if let Some(transform) = &transform {
                 for solution in &mut outcome.solutions {
                     *solution = transform.invert(solution);
@@ -477,6 +499,7 @@ impl Bench<'_> {
                 solver: self.solvers[s].info().name,
                 outcome,
                 ns,
+                spread_ns,
             });
         }
         Some(

@@ -77,6 +77,10 @@ pub struct BenchArgs {
     /// Only cross-check, as `verify` does: no timing report, no files.
     #[arg(long, conflicts_with = "out")]
     check_only: bool,
+    /// Time each solver K times on each puzzle and keep the fastest (runs.csv records the
+    /// spread in ns_spread): steadier medians on a noisy machine, K times the run time.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    repeat: u32,
     /// Grade every puzzle with the human techniques (outside the timed region): runs.csv gets
     /// the hardest technique and its rating, the summary the share solved by logic.
     #[arg(long)]
@@ -259,11 +263,40 @@ fn metadata(args: &BenchArgs, config: &BenchConfig) -> RunMetadata {
             meta.set_solver(&solver.info());
         }
     }
+    let paths: Vec<PathBuf> = config.corpora.iter().map(|c| c.path.clone()).collect();
+    for (spec, name) in config
+        .corpora
+        .iter()
+        .zip(harness::run::corpus_names(&paths))
+    {
+        let sample = spec.sample.map_or("all puzzles".to_string(), |n| {
+            format!("a seeded sample of {n} (seed {})", config.seed)
+        });
+        let what = format!("{}: {sample}", spec.path.display());
+        meta.set(&format!("corpus:{name}"), what);
+    }
+    meta.set("repeat", config.repeat);
+    if let Some(load) = load_average() {
+        meta.set("load_start", load);
+    }
     meta.set("started", report::utc_now());
     meta
 }
 
-fn config(args: &RunArgs, warmup: usize, grade: bool, full: bool) -> anyhow::Result<BenchConfig> {
+/// The one-minute load average (Linux), as written in /proc/loadavg.
+fn load_average() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    text.split_whitespace().next().map(str::to_string)
+}
+
+/// What only `bench` sets: warm-up, grading, repeats.
+struct BenchOnly {
+    warmup: usize,
+    grade: bool,
+    repeat: u32,
+}
+
+fn config(args: &RunArgs, only: BenchOnly, full: bool) -> anyhow::Result<BenchConfig> {
     let mut corpora = if args.corpora.is_empty() {
         default_corpora(full || args.full)?
     } else {
@@ -297,12 +330,13 @@ fn config(args: &RunArgs, warmup: usize, grade: bool, full: bool) -> anyhow::Res
         limit: args.limit,
         threads: args.threads,
         seed: args.seed,
-        warmup,
+        warmup: only.warmup,
         permute: args.permute,
+        repeat: only.repeat,
         timeout: args.timeout_ms.map(Duration::from_millis),
         max_nodes: args.max_nodes,
         golden: args.write_golden.clone(),
-        grade,
+        grade: only.grade,
     })
 }
 
@@ -343,7 +377,12 @@ pub fn verify(args: &VerifyArgs, out: &mut impl Write) -> anyhow::Result<Status>
 
 fn cross_check_only(args: &RunArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     // A cross-check covers every puzzle unless told otherwise.
-    let config = config(args, 0, false, true)?;
+    let only = BenchOnly {
+        warmup: 0,
+        grade: false,
+        repeat: 1,
+    };
+    let config = config(args, only, true)?;
     let console = console(args.quiet);
     let outcome = harness::run(&config, None, interrupt::flag(), &console)?;
     if let Some(bar) = &console.bar {
@@ -370,8 +409,14 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     if args.check_only {
         return cross_check_only(&args.run, out);
     }
-    let config = config(&args.run, args.warmup, args.grade, false)?;
+    let only = BenchOnly {
+        warmup: args.warmup,
+        grade: args.grade,
+        repeat: args.repeat,
+    };
+    let config = config(&args.run, only, false)?;
     let directory = RunDirectory::lock(&args.out)?;
+    directory.clear_previous_run()?;
     let mut meta = metadata(args, &config);
     let console = console(args.run.quiet);
     let outcome = harness::run(&config, Some(&directory), interrupt::flag(), &console)?;
@@ -379,12 +424,16 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         bar.finish_and_clear();
     }
     meta.set("finished", report::utc_now());
+    if let Some(load) = load_average() {
+        meta.set("load_end", load);
+    }
     meta.set("wall_s", format!("{:.3}", outcome.wall.as_secs_f64()));
     meta.set("solver_s", format!("{:.3}", outcome.solver_ns as f64 / 1e9));
     meta.set("puzzles", outcome.puzzles);
     meta.set("interrupted", outcome.interrupted);
     meta.write(directory.path())?;
     let report = harness::write_report(directory.path())?;
+    directory.record_files()?;
     warn_skipped(&report);
     let baseline = config.solvers.first().map_or("baseline", String::as_str);
     write!(out, "{}", report::markdown_table(&report.rows, baseline))?;

@@ -6,7 +6,8 @@ use std::io::Write;
 use anyhow::{bail, Context};
 use clap::Args;
 use sudolab::dlx;
-use sudolab::dlx::{classic, Control, Problem};
+use sudolab::dlx::classic::{self, Classic};
+use sudolab::dlx::{Control, Problem};
 use sudolab::grid::Grid;
 use sudolab::solver::Limits;
 
@@ -49,9 +50,10 @@ pub struct CoverArgs {
     max_nodes: Option<u64>,
 }
 
-fn problem(args: &CoverArgs) -> anyhow::Result<Problem> {
+/// The built-in classic problem the arguments name, if any.
+fn classic_problem(args: &CoverArgs) -> anyhow::Result<Option<Classic>> {
     if let Some(n) = args.queens {
-        return Ok(classic::queens(n)?);
+        return Ok(Some(Classic::Queens(n)));
     }
     if let Some(size) = &args.pentominoes {
         let parsed = size
@@ -60,10 +62,14 @@ fn problem(args: &CoverArgs) -> anyhow::Result<Problem> {
         let Some((rows, columns)) = parsed else {
             bail!("--pentominoes takes ROWSxCOLUMNS, e.g. 6x10, not {size:?}");
         };
-        return Ok(classic::pentominoes(rows, columns)?);
+        return Ok(Some(Classic::Pentominoes { rows, columns }));
     }
-    if let Some(n) = args.langford {
-        return Ok(classic::langford(n)?);
+    Ok(args.langford.map(Classic::Langford))
+}
+
+fn problem(args: &CoverArgs) -> anyhow::Result<Problem> {
+    if let Some(classic) = classic_problem(args)? {
+        return Ok(classic.problem()?);
     }
     if let Some(text) = &args.sudoku {
         let grid = Grid::parse(text)?;
@@ -140,6 +146,14 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         stats.updates,
         started.elapsed().as_secs_f64() * 1e3
     )?;
+    if let Some(classic) = classic_problem(args)? {
+        let complete = stats.stopped.is_none() && !capped;
+        writeln!(
+            out,
+            "note: {}",
+            classic::count_note(classic, found, complete)
+        )?;
+    }
     Ok(match stats.stopped {
         None => Status::Success,
         Some(_) => Status::PuzzleFailure,

@@ -8,6 +8,7 @@
 //! interrupted by Ctrl-C (what finished before is written).
 
 mod bench;
+mod compare;
 mod cover;
 mod generate;
 mod input;
@@ -38,10 +39,13 @@ enum Command {
     Check(puzzles::CheckArgs),
     /// Run every solver over corpora: time, cross-check, write CSVs, charts and a report.
     Bench(bench::BenchArgs),
-    /// Cross-check every solver over corpora (bench --check-only): exit 0 only if all agree.
+    /// Cross-check every solver over corpora (no timing report): exit 0 only if all agree.
     Verify(bench::VerifyArgs),
     /// Regenerate summary.csv, charts and README.md of a run directory from its CSVs.
     Report(bench::ReportArgs),
+    /// Compare two runs: per corpus and solver, the ratio of medians with a 95% bootstrap
+    /// interval and a verdict (exit 1 when something got slower).
+    Compare(compare::CompareArgs),
     /// Solve an exact-cover problem (Knuth's DLX format, or a built-in classic problem).
     Cover(cover::CoverArgs),
     /// The next deduction for a position, named and explained (exit 3: no hint available).
@@ -80,6 +84,7 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Bench(args) => bench::bench(&args, &mut out)?,
         Command::Verify(args) => bench::verify(&args, &mut out)?,
         Command::Report(args) => bench::report(&args, &mut out)?,
+        Command::Compare(args) => compare::compare(&args, &mut out)?,
         Command::Generate(args) => generate::generate(&args, &mut out)?,
         Command::Hint(args) => logic::hint(&args, &mut out)?,
         Command::Explain(args) => logic::explain(&args, &mut out)?,
