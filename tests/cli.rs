@@ -443,3 +443,46 @@ fn compare_finds_a_thirty_percent_slowdown_and_nothing_in_a_run_against_itself()
     assert!(text(&out.stdout).contains("no interval could be computed"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn report_without_runs_csv_names_what_is_missing_and_the_command() {
+    let dir = std::env::temp_dir().join(format!("sudolab-noruns-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("meta.csv"),
+        "key,value\ncommand,sudolab bench --full --out reports/x\n",
+    )
+    .unwrap();
+    let out = sudolab(&["report", dir.to_str().unwrap()], "");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("no runs.csv"), "{stderr}");
+    assert!(
+        stderr.contains("the run's command was `sudolab bench --full --out reports/x`"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_new_run_leaves_no_old_chart_behind() {
+    let dir = std::env::temp_dir().join(format!("sudolab-hygiene-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out_dir = dir.to_str().unwrap();
+    let run = |corpus: &str| sudolab(&["bench", corpus, "--out", out_dir, "-q"], "");
+    assert_eq!(run("datasets/generated_4x4.txt").status.code(), Some(0));
+    assert!(dir.join("cdf_generated_4x4_txt.svg").exists());
+    std::fs::write(dir.join("my-notes.txt"), "kept").unwrap();
+    assert_eq!(run("datasets/norvig_hardest.gz").status.code(), Some(0));
+    assert!(
+        !dir.join("cdf_generated_4x4_txt.svg").exists(),
+        "the old chart is gone"
+    );
+    assert!(dir.join("cdf_norvig_hardest.svg").exists());
+    assert!(
+        dir.join("my-notes.txt").exists(),
+        "files a run did not write stay"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
