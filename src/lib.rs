@@ -44,6 +44,7 @@
 #![warn(missing_docs)]
 
 pub mod atomic_file;
+pub mod bands;
 pub mod bitmask;
 pub mod bitset;
 pub mod checker;

@@ -12,6 +12,7 @@
 //! assert!(registry::by_name("nope").is_none());
 //! ```
 
+use crate::bands::BandSolver;
 use crate::bitmask::{BitmaskSolver, Level};
 use crate::dlx::DlxSolver;
 use crate::solver::Solver;
@@ -25,6 +26,7 @@ pub fn all() -> Vec<Box<dyn Solver>> {
         Box::new(BitmaskSolver::new(Level::Locked)),
         Box::new(BitmaskSolver::new(Level::Subsets)),
         Box::new(DlxSolver),
+        Box::new(BandSolver),
     ];
     #[cfg(feature = "reference-dlx")]
     solvers.push(Box::new(crate::dlx::reference::DlxCrateReference));

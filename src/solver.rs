@@ -46,6 +46,9 @@ pub enum Stop {
     NodeLimit,
     /// The interrupt flag was set.
     Interrupted,
+    /// The solver does not handle this grid size (see [`Capabilities::box_sides`]); it did not
+    /// search at all.
+    UnsupportedSize,
 }
 
 impl std::fmt::Display for Stop {
@@ -54,6 +57,7 @@ impl std::fmt::Display for Stop {
             Stop::Deadline => "time limit reached",
             Stop::NodeLimit => "node limit reached",
             Stop::Interrupted => "interrupted",
+            Stop::UnsupportedSize => "grid size not supported by this solver",
         })
     }
 }
@@ -200,6 +204,15 @@ pub struct SolverInfo {
 pub trait Solver: Send + Sync {
     /// Name, method and capabilities.
     fn info(&self) -> SolverInfo;
+
+    /// Whether it solves grids of `puzzle`'s size. A solver asked about another size returns
+    /// an outcome stopped with [`Stop::UnsupportedSize`], never a count.
+    fn supports(&self, puzzle: &Grid) -> bool {
+        self.info()
+            .capabilities
+            .box_sides
+            .contains(&puzzle.box_side())
+    }
 
     /// Counts solutions of `puzzle`, stopping at `limit` (0 = count all) or when `limits`
     /// say so (then [`Outcome::stopped`] says why), and returns the first (up to two)

@@ -1,0 +1,357 @@
+//! The band engine's position and its propagation (see the module docs of [`super`] for the
+//! layout and invariants).
+
+use super::tables::{
+    BAND, BOX, COLUMN_0, FITTING_PLACEMENTS, MINIROWS_OF_ROW, MINIROW_CELLS, PLACEMENTS, ROW,
+    ROW_AND_BOX_PEERS, USABLE_MINIROWS,
+};
+
+/// The two bands other than each band.
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
+/// The cells of a band in the columns of a 9-bit column set.
+#[inline(always)]
+fn columns(set: u32) -> u32 {
+    set * COLUMN_0
+}
+
+/// The 9-bit set of minirows (bit `3 * row + box`) holding a cell of `x`.
+#[inline(always)]
+fn minirows(x: u32) -> usize {
+    MINIROWS_OF_ROW[(x & 0x1FF) as usize] as usize
+        | (MINIROWS_OF_ROW[((x >> 9) & 0x1FF) as usize] as usize) << 3
+        | (MINIROWS_OF_ROW[(x >> 18) as usize] as usize) << 6
+}
+
+/// The position has no solution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Dead;
+
+/// One search position: 120 bytes, copied at each branch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Board {
+    /// `candidates[b][d]`: the cells of band `b` where digit `d + 1` may go (bit
+    /// `9 * row + column`), its own placed cells included.
+    pub(super) candidates: [[u32; 9]; 3],
+    /// `solved[b]`: the cells of band `b` holding a placed digit.
+    pub(super) solved: [u32; 3],
+}
+
+/// A set of digit-bands (bit `9 * b + d`), e.g. those whose candidates changed. Kept in
+/// locals, not in the board, so the hot loops update registers, not memory.
+pub(super) type DigitBands = u32;
+
+/// Every digit-band.
+pub(super) const ALL_DIGIT_BANDS: DigitBands = (1 << 27) - 1;
+
+/// The bit of digit-band (`b`, `d`) in a [`DigitBands`].
+#[inline(always)]
+fn bit(b: usize, d: usize) -> DigitBands {
+    1 << (9 * b + d)
+}
+
+impl Board {
+    /// Every digit possible everywhere, nothing placed.
+    pub(super) fn empty() -> Board {
+        Board {
+            candidates: [[BAND; 9]; 3],
+            solved: [0; 3],
+        }
+    }
+
+    /// Removes the cells `cells` from digit-band (`b`, `d`), adding it to `changed` if that
+    /// changed it.
+    #[inline(always)]
+    fn remove(&mut self, b: usize, d: usize, cells: u32, changed: &mut DigitBands) {
+        let word = &mut self.candidates[b][d];
+        let old = *word;
+        *word = old & !cells;
+        *changed |= u32::from(old & cells != 0) << (9 * b + d);
+    }
+
+    /// Places digit `d` (0-based) in the cell of band `b` whose bit is `cell` (a single bit):
+    /// the digit leaves the cell's row, box and column, the other digits leave the cell.
+    /// Returns the digit-bands that changed.
+    #[inline]
+    pub(super) fn place(&mut self, d: usize, b: usize, cell: u32) -> Result<DigitBands, Dead> {
+        let d = d % 9;
+        let b = b % 3;
+        if self.candidates[b][d] & cell == 0 {
+            return Err(Dead);
+        }
+        self.solved[b] |= cell;
+        let i = cell.trailing_zeros() as usize % 27;
+        // Every digit leaves the cell (one contiguous row of nine words, checked once), then
+        // the placed one comes back alone in its row and box.
+        let mut changed = 0;
+        let band = &mut self.candidates[b];
+        for (d2, word) in band.iter_mut().enumerate() {
+            let old = *word;
+            *word = old & !cell;
+            changed |= u32::from(old & cell != 0) << d2;
+        }
+        changed <<= 9 * b;
+        band[d] = (band[d] & !ROW_AND_BOX_PEERS[i]) | cell;
+        changed |= bit(b, d);
+        let column = COLUMN_0 << (i % 9);
+        let [b1, b2] = OTHER_BANDS[b];
+        self.remove(b1, d, column, &mut changed);
+        self.remove(b2, d, column, &mut changed);
+        Ok(changed)
+    }
+
+    /// Examines digit-band `index` (`9 * b + d`): keeps only the minirows the digit can still
+    /// use (every locked-candidates deduction within the band), takes the digit from a column
+    /// of the other bands when a box of this band has it in that column only (pointing), then
+    /// places the digit where it has one cell left in a row or a box of the band (hidden
+    /// singles). Returns the digit-bands that changed.
+    #[inline]
+    fn examine(&mut self, index: usize) -> Result<DigitBands, Dead> {
+        let (b, d) = ((index / 9) % 3, index % 9);
+        let mut x = self.candidates[b][d];
+        let rows = minirows(x);
+        let usable = USABLE_MINIROWS[rows];
+        if usable == 0 {
+            return Err(Dead);
+        }
+        let mut changed = 0;
+        if usable as usize != rows {
+            x &= MINIROW_CELLS[usable as usize];
+            self.candidates[b][d] = x;
+            changed |= bit(b, d);
+        }
+        // Pointing down the columns: a box whose open cells for the digit lie in one column
+        // takes the digit from that column in the other bands.
+        let open = x & !self.solved[b];
+        let column_set = (open | open >> 9 | open >> 18) & 0x1FF;
+        let mut pointing = 0;
+        for k in 0..3 {
+            let v = column_set & (7 << (3 * k));
+            if v != 0 && v & (v - 1) == 0 {
+                pointing |= v;
+            }
+        }
+        if pointing != 0 {
+            let [b1, b2] = OTHER_BANDS[b];
+            let cells = columns(pointing);
+            self.remove(b1, d, cells, &mut changed);
+            self.remove(b2, d, cells, &mut changed);
+        }
+        let mut fixed = 0;
+        for unit in [ROW[0], ROW[1], ROW[2], BOX[0], BOX[1], BOX[2]] {
+            let v = x & unit;
+            if v & v.wrapping_sub(1) == 0 {
+                fixed |= v;
+            }
+        }
+        let mut new = fixed & !self.solved[b];
+        while new != 0 {
+            let cell = new & new.wrapping_neg();
+            new &= new - 1;
+            changed |= self.place(d, b, cell)?;
+        }
+        Ok(changed)
+    }
+
+    /// Places every cell of the board with one candidate left (naked singles); a cell with
+    /// none is a contradiction. Returns the digit-bands that changed.
+    fn naked_singles(&mut self) -> Result<DigitBands, Dead> {
+        let mut changed = 0;
+        for b in 0..3 {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for &c in &self.candidates[b] {
+                twice |= once & c;
+                once |= c;
+            }
+            let open = BAND & !self.solved[b];
+            if once & open != open {
+                return Err(Dead);
+            }
+            let mut singles = once & !twice & open;
+            while singles != 0 {
+                let cell = singles & singles.wrapping_neg();
+                singles &= singles - 1;
+                // A placement earlier in this loop may have taken the single's digit.
+                let Some(d) = self.candidates[b].iter().position(|&c| c & cell != 0) else {
+                    return Err(Dead);
+                };
+                changed |= self.place(d, b, cell)?;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// The column rules, for each digit with a digit-band in `touched`: a column with no cell
+    /// left is a contradiction; one with one cell places the digit there (hidden singles in
+    /// columns); one whose cells all lie in one band claims the digit for that column in its
+    /// box (locked candidates, claiming from columns). Returns the digit-bands that changed.
+    fn column_rules(&mut self, touched: DigitBands) -> Result<DigitBands, Dead> {
+        let mut changed = 0;
+        let mut digits = (touched | touched >> 9 | touched >> 18) & 0x1FF;
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let bands = [
+                self.candidates[0][d],
+                self.candidates[1][d],
+                self.candidates[2][d],
+            ];
+            let (mut once, mut twice) = (0u32, 0u32);
+            let mut present = [0u32; 3];
+            for (b, x) in bands.into_iter().enumerate() {
+                present[b] = (x | x >> 9 | x >> 18) & 0x1FF;
+                for row in [x & 0x1FF, (x >> 9) & 0x1FF, x >> 18] {
+                    twice |= once & row;
+                    once |= row;
+                }
+            }
+            if once != 0x1FF {
+                return Err(Dead);
+            }
+            let mut singles = once & !twice;
+            while singles != 0 {
+                let column = singles.trailing_zeros();
+                singles &= singles - 1;
+                let cells = COLUMN_0 << column;
+                for (b, &x) in bands.iter().enumerate() {
+                    let cell = x & cells;
+                    if cell != 0 && cell & self.solved[b] == 0 {
+                        changed |= self.place(d, b, cell)?;
+                    }
+                }
+            }
+            for b in 0..3 {
+                let [b1, b2] = OTHER_BANDS[b];
+                let only_here = present[b] & !present[b1] & !present[b2];
+                if only_here == 0 {
+                    continue;
+                }
+                // In each box of the band, the digit must go in the claimed column(s).
+                let mut keep = BAND;
+                for k in 0..3 {
+                    let claimed = only_here & (7 << (3 * k));
+                    if claimed != 0 {
+                        keep &= !BOX[k] | columns(claimed);
+                    }
+                }
+                self.remove(b, d, !keep, &mut changed);
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Runs every rule to its fixpoint, starting from the digit-bands `changed` (those
+    /// changed since the position was last propagated): band examinations while any
+    /// digit-band is pending, then naked singles, then the column rules for the digits
+    /// touched since they last ran, again while any of them changes something.
+    pub(super) fn propagate(&mut self, changed: DigitBands) -> Result<(), Dead> {
+        let mut pending = changed;
+        let mut touched = changed;
+        loop {
+            while pending != 0 {
+                let index = pending.trailing_zeros() as usize;
+                pending &= pending - 1;
+                let more = self.examine(index)?;
+                pending |= more;
+                touched |= more;
+            }
+            let more = self.naked_singles()?;
+            if more != 0 {
+                pending |= more;
+                touched |= more;
+                continue;
+            }
+            let more = self.column_rules(touched)?;
+            touched = more;
+            if more == 0 {
+                return Ok(());
+            }
+            pending |= more;
+        }
+    }
+
+    /// A cell to branch on and its candidates: the first cell with two candidates if there
+    /// is one, otherwise the first cell with the fewest. `None` when every cell is placed.
+    pub(super) fn branch_cell(&self) -> Option<(usize, u32, u16)> {
+        let mut best: Option<(usize, u32, u16)> = None;
+        let mut best_count = u32::MAX;
+        for b in 0..3 {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for &c in &self.candidates[b] {
+                thrice |= twice & c;
+                twice |= once & c;
+                once |= c;
+            }
+            let open = BAND & !self.solved[b];
+            let pairs = twice & !thrice & open;
+            if pairs != 0 {
+                let cell = pairs & pairs.wrapping_neg();
+                return Some((b, cell, self.digits_of(b, cell)));
+            }
+            let mut rest = open;
+            while rest != 0 && best_count > 3 {
+                let cell = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                let digits = self.digits_of(b, cell);
+                if digits.count_ones() < best_count {
+                    best_count = digits.count_ones();
+                    best = Some((b, cell, digits));
+                }
+            }
+        }
+        best
+    }
+
+    /// The digit-band with the fewest placements (one minirow per row and box of the band)
+    /// left, at least two, as its index `9 * b + d` with those placements (bit `p` for
+    /// [`PLACEMENTS`]`[p]`); `None` when every digit-band has one.
+    pub(super) fn branch_placement(&self) -> Option<(usize, u8)> {
+        let mut best: Option<(usize, u8)> = None;
+        let mut best_count = u32::MAX;
+        for (index, &x) in self.candidates.iter().flatten().enumerate() {
+            let fitting = FITTING_PLACEMENTS[minirows(x)];
+            let count = fitting.count_ones();
+            if count >= 2 && count < best_count {
+                best_count = count;
+                best = Some((index, fitting));
+                if count == 2 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Keeps digit-band `index` (`9 * b + d`) to placement `p` alone: returns the
+    /// digit-bands that changed.
+    pub(super) fn take_placement(&mut self, index: usize, p: usize) -> DigitBands {
+        let (b, d) = ((index / 9) % 3, index % 9);
+        self.candidates[b][d] &= MINIROW_CELLS[PLACEMENTS[p % 6] as usize];
+        bit(b, d)
+    }
+
+    /// The candidates of one cell, as bits `d` (digit `d + 1`).
+    fn digits_of(&self, b: usize, cell: u32) -> u16 {
+        let mut digits = 0u16;
+        for (d, &c) in self.candidates[b].iter().enumerate() {
+            digits |= u16::from(c & cell != 0) << d;
+        }
+        digits
+    }
+
+    /// The grid's cells, row-major, digits `1..=9` (every cell must be placed).
+    pub(super) fn values(&self) -> [u8; 81] {
+        let mut values = [0u8; 81];
+        for (b, band) in self.candidates.iter().enumerate() {
+            for (d, &word) in band.iter().enumerate() {
+                let mut x = word;
+                while x != 0 {
+                    let i = x.trailing_zeros() as usize;
+                    x &= x - 1;
+                    values[27 * b + i] = d as u8 + 1;
+                }
+            }
+        }
+        values
+    }
+}

@@ -1,0 +1,239 @@
+//! The band engine: a 9x9 solver on per-digit band bitboards.
+//!
+//! # Data layout
+//!
+//! A position (`board::Board`, 120 bytes, copied at every branch) is:
+//!
+//! * `candidates: [[u32; 9]; 3]`: for band `b` (rows `3b..3b+3`) and digit `d` (0-based),
+//!   word `[b][d]` holds the 27 cells of the band where the digit may go, bit `9 * row +
+//!   column` (row 0..3 within the band, column 0..9). A placed digit keeps its own cell's
+//!   bit; every other digit has lost it. Band-major, so that the nine digits of a band (what
+//!   placing a digit and counting a cell's candidates touch) are one contiguous row.
+//! * `solved: [u32; 3]`: per band, the cells that hold a placed digit.
+//!
+//! The digit-bands (bit `9 * b + d`) whose word changed and must be examined again travel
+//! in locals during propagation, not in the position, so the hot loops keep them in
+//! registers.
+//!
+//! A band is the unit of work because every row and box lies inside one: one word holds all
+//! a digit's row and box constraints of three rows, and one table lookup settles them.
+//!
+//! # Propagation
+//!
+//! 1. *Band examination* (each pending digit-band): the nine minirows (row-box crossings) of
+//!    the word are folded into a 9-bit set; a table gives the minirows that some placement of
+//!    the digit (one minirow per row and per box) can still use, so one lookup makes every
+//!    locked-candidates deduction between the band's rows and boxes, or finds that the digit
+//!    has no consistent place (a contradiction). A row or box of the band left with one cell
+//!    for the digit places it there (hidden singles in rows and boxes).
+//! 2. *Placing* a digit removes it from its cell's row and box (in the word), from its column
+//!    in the two other bands, and removes every other digit from the cell; each changed word
+//!    becomes pending.
+//! 3. *Naked singles*: per band, bit-sliced counts over the nine digits give the cells with
+//!    exactly one candidate (placed) and the cells with none (a contradiction).
+//! 4. *Column singles*: per digit, bit-sliced counts over the nine rows give the columns
+//!    where the digit has one cell left (placed) or none (a contradiction).
+//!
+//! Steps 1 and 2 run until nothing is pending, then 3, then 4; any placement starts over.
+//!
+//! # Invariants after propagation
+//!
+//! Nothing is pending; every placed cell's digit is the cell's only candidate and no peer of
+//! the cell has it; every open cell has at least two candidates; every digit can be placed
+//! consistently in every band and has at least two cells in every column, row and box where
+//! it is not placed.
+//!
+//! # Search
+//!
+//! Depth first with an explicit stack of positions: branch on the first cell with two
+//! candidates (or, when none has two, the first with the fewest), trying its digits in
+//! increasing order; each alternative but the last copies the position.
+//!
+//! ```
+//! use sudolab::{bands::BandSolver, grid::Grid, solver::Solver};
+//! let puzzle: Grid =
+//!     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+//!         .parse()?;
+//! let outcome = BandSolver.count(&puzzle, 2);
+//! assert_eq!(outcome.count, 1);
+//! assert_eq!(outcome.stats.guesses, 0);
+//! # Ok::<(), sudolab::Error>(())
+//! ```
+
+mod board;
+mod tables;
+
+use board::{Board, Dead, ALL_DIGIT_BANDS};
+
+use crate::grid::Grid;
+use crate::solver::{Capabilities, Limits, Outcome, Solver, SolverInfo, Stats, Stop};
+
+/// The band engine (9x9 grids only).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BandSolver;
+
+impl Solver for BandSolver {
+    fn info(&self) -> SolverInfo {
+        SolverInfo {
+            name: "bands",
+            description: "per-digit band bitboards / band tables (locked candidates), singles / bivalue cell, copy per branch",
+            capabilities: Capabilities {
+                solution: true,
+                count: true,
+                guesses: true,
+                box_sides: &[3],
+            },
+        }
+    }
+
+    fn count_within(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Outcome {
+        let mut outcome = Outcome::new();
+        if puzzle.box_side() != 3 {
+            outcome.stopped = Some(Stop::UnsupportedSize);
+            return outcome;
+        }
+        let mut stats = Stats {
+            nodes: 1,
+            ..Stats::default()
+        };
+        if let Ok(root) = root(puzzle) {
+            outcome.stopped = search(root, limit, limits, &mut stats, &mut outcome);
+        }
+        outcome.stats = stats;
+        outcome
+    }
+}
+
+/// The propagated position of a puzzle's givens.
+fn root(puzzle: &Grid) -> Result<Board, Dead> {
+    let mut board = Board::empty();
+    for (cell, &value) in puzzle.cells().iter().enumerate() {
+        if value != 0 {
+            let (b, i) = (cell / 27, cell % 27);
+            board.place(value as usize - 1, b, 1 << i)?;
+        }
+    }
+    board.propagate(ALL_DIGIT_BANDS)?;
+    Ok(board)
+}
+
+/// What a branch decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    /// The digit of one cell (band, cell bit); options are digits (bit `d`).
+    Cell(usize, u32),
+    /// The placement of one digit in one band (digit-band index); options are placements.
+    Placement(usize),
+}
+
+/// How the search chooses what to branch on (measured in the module docs).
+const BRANCH_ON_PLACEMENTS: bool = true;
+
+/// The choice to branch on and its options; `None` when every cell is placed.
+fn choose(board: &Board) -> Option<(Choice, u16)> {
+    let cell = board.branch_cell();
+    let cell = cell.map(|(band, cell, digits)| (Choice::Cell(band, cell), digits));
+    if !BRANCH_ON_PLACEMENTS {
+        return cell;
+    }
+    let placement = board
+        .branch_placement()
+        .map(|(index, fitting)| (Choice::Placement(index), u16::from(fitting)));
+    match (cell, placement) {
+        (Some(c), Some(p)) if c.1.count_ones() <= p.1.count_ones() => Some(c),
+        (_, Some(p)) => Some(p),
+        (c, None) => c,
+    }
+}
+
+/// One level of the search stack: a position, the choice branched on, its options and
+/// those not tried yet.
+#[derive(Clone, Copy)]
+struct Frame {
+    board: Board,
+    choice: Choice,
+    options: u16,
+    untried: u16,
+}
+
+/// Depth-first search from a propagated root; solutions go to `outcome` until `limit`.
+fn search(
+    root: Board,
+    limit: u64,
+    limits: &Limits,
+    stats: &mut Stats,
+    outcome: &mut Outcome,
+) -> Option<Stop> {
+    let record = |board: &Board, outcome: &mut Outcome| {
+        let solution = || Grid::from_cells(board.values().to_vec()).expect("a full grid");
+        outcome.record(solution, limit)
+    };
+    let Some((choice, options)) = choose(&root) else {
+        record(&root, outcome);
+        return None;
+    };
+    let mut stack: Vec<Frame> = Vec::with_capacity(64);
+    stack.push(Frame {
+        board: root,
+        choice,
+        options,
+        untried: options,
+    });
+    while let Some(frame) = stack.last_mut() {
+        if frame.untried == 0 {
+            stack.pop();
+            continue;
+        }
+        let option = frame.untried.trailing_zeros() as usize;
+        if frame.untried != frame.options {
+            stats.guesses += 1;
+        }
+        frame.untried &= frame.untried - 1;
+        stats.nodes += 1;
+        if let Some(stop) = limits.check(stats.nodes) {
+            return Some(stop);
+        }
+        let choice = frame.choice;
+        let child = if frame.untried == 0 {
+            &mut frame.board
+        } else {
+            let board = frame.board;
+            stack.push(Frame {
+                board,
+                choice,
+                options: 0,
+                untried: 0,
+            });
+            &mut stack.last_mut().expect("just pushed").board
+        };
+        let applied = match choice {
+            Choice::Cell(band, cell) => child.place(option, band, cell),
+            Choice::Placement(index) => Ok(child.take_placement(index, option)),
+        };
+        let next = match applied.and_then(|changed| child.propagate(changed)) {
+            Err(Dead) => None,
+            Ok(()) => match choose(child) {
+                None => {
+                    if record(child, outcome) {
+                        return None;
+                    }
+                    None
+                }
+                Some(next) => Some(next),
+            },
+        };
+        let top = stack.last_mut().expect("the child's frame");
+        match next {
+            None => top.untried = 0,
+            Some((choice, options)) => {
+                top.choice = choice;
+                top.options = options;
+                top.untried = options;
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,156 @@
+//! Lookup tables of the band engine, computed at compile time.
+//!
+//! A band holds one digit's candidates as 27 bits, `9 * row + column` (row 0..3 within the
+//! band, column 0..9). Its nine *minirows* are the three-cell pieces where a row crosses a
+//! box; minirow `(row, box)` is bit `3 * row + box` of a 9-bit *minirow set*.
+
+/// For the 9 bits of one row: which of its three minirows (bit `box`) hold a candidate.
+pub(super) const MINIROWS_OF_ROW: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut occupied = 0u8;
+        let mut b = 0;
+        while b < 3 {
+            if row & (7 << (3 * b)) != 0 {
+                occupied |= 1 << b;
+            }
+            b += 1;
+        }
+        table[row] = occupied;
+        row += 1;
+    }
+    table
+};
+
+/// The six ways a digit can sit in a band: one minirow per row and one per box (a
+/// permutation matrix over rows and boxes), as minirow sets.
+pub(super) const PLACEMENTS: [u16; 6] = {
+    let perms = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut table = [0u16; 6];
+    let mut p = 0;
+    while p < 6 {
+        let mut set = 0u16;
+        let mut row = 0;
+        while row < 3 {
+            set |= 1 << (3 * row + perms[p][row]);
+            row += 1;
+        }
+        table[p] = set;
+        p += 1;
+    }
+    table
+};
+
+/// For a set of minirows holding a candidate: the union of the placements that fit inside
+/// it, that is the minirows the digit can still use. 0 when no placement fits: the digit
+/// has no place left in some row or box of the band, or the rows and boxes cannot be
+/// matched (a contradiction). Taking only these minirows is every locked-candidates
+/// deduction within the band at once (pointing and claiming between its rows and boxes).
+pub(super) const USABLE_MINIROWS: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut usable = 0u16;
+        let mut p = 0;
+        while p < 6 {
+            if PLACEMENTS[p] & !(set as u16) == 0 {
+                usable |= PLACEMENTS[p];
+            }
+            p += 1;
+        }
+        table[set] = usable;
+        set += 1;
+    }
+    table
+};
+
+/// For a set of minirows holding a candidate: which of the six [`PLACEMENTS`] fit inside it
+/// (bit `p` for placement `p`).
+pub(super) const FITTING_PLACEMENTS: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut fitting = 0u8;
+        let mut p = 0;
+        while p < 6 {
+            if PLACEMENTS[p] & !(set as u16) == 0 {
+                fitting |= 1 << p;
+            }
+            p += 1;
+        }
+        table[set] = fitting;
+        set += 1;
+    }
+    table
+};
+
+/// For a minirow set: the 27-bit mask of its cells.
+pub(super) const MINIROW_CELLS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut cells = 0u32;
+        let mut bit = 0;
+        while bit < 9 {
+            if set & (1 << bit) != 0 {
+                let (row, b) = (bit / 3, bit % 3);
+                cells |= 7 << (9 * row + 3 * b);
+            }
+            bit += 1;
+        }
+        table[set] = cells;
+        set += 1;
+    }
+    table
+};
+
+/// The 27 cells of a band.
+pub(super) const BAND: u32 = (1 << 27) - 1;
+
+/// Bits 0, 9 and 18: one cell in each row of a band, in column 0.
+pub(super) const COLUMN_0: u32 = 1 | 1 << 9 | 1 << 18;
+
+/// The cells of each row of a band.
+pub(super) const ROW: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
+
+/// The cells of each box of a band.
+pub(super) const BOX: [u32; 3] = [7 * COLUMN_0, (7 << 3) * COLUMN_0, (7 << 6) * COLUMN_0];
+
+/// For each of the 27 cells of a band: the other cells of its row and box within the band.
+pub(super) const ROW_AND_BOX_PEERS: [u32; 27] = {
+    let mut table = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (row, column) = (i / 9, i % 9);
+        table[i] = (ROW[row] | BOX[column / 3]) & !(1 << i);
+        i += 1;
+    }
+    table
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usable_minirows_of_a_full_band_and_of_a_forced_one() {
+        assert_eq!(USABLE_MINIROWS[0x1FF], 0x1FF);
+        // Rows 0 and 1 confined to box 0: no placement (two rows, one box).
+        assert_eq!(USABLE_MINIROWS[0b001_001_111], 0);
+        // Row 0 only in box 0, row 1 only in box 1: row 2 must use box 2.
+        let set = 0b111_010_001;
+        assert_eq!(USABLE_MINIROWS[set], 0b100_010_001);
+        assert_eq!(MINIROW_CELLS[0b100_010_001], 7 | 7 << 12 | 7 << 24);
+        assert_eq!(MINIROWS_OF_ROW[0b010_000_001], 0b101);
+        assert_eq!(BOX[1], 0o070 | 0o070 << 9 | 0o070 << 18);
+        assert_eq!(ROW_AND_BOX_PEERS[0].count_ones(), 8 + 8 - 2);
+    }
+}
