@@ -228,10 +228,10 @@ impl Board {
                 }
                 // In each box of the band, the digit must go in the claimed column(s).
                 let mut keep = BAND;
-                for k in 0..3 {
+                for (k, box_cells) in BOX.iter().enumerate() {
                     let claimed = only_here & (7 << (3 * k));
                     if claimed != 0 {
-                        keep &= !BOX[k] | columns(claimed);
+                        keep &= !box_cells | columns(claimed);
                     }
                 }
                 self.remove(b, d, !keep, &mut changed);
