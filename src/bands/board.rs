@@ -100,6 +100,43 @@ impl Board {
         Ok(changed)
     }
 
+    /// Places digit `d` in every cell of `cells` (open cells of band `b`, in different rows
+    /// and boxes, as the singles of one examination are) at once: [`Board::place`] for
+    /// several cells with one pass over the band's digits. Returns the digit-bands that
+    /// changed.
+    #[inline]
+    fn place_all(&mut self, d: usize, b: usize, cells: u32) -> Result<DigitBands, Dead> {
+        let (d, b) = (d % 9, b % 3);
+        if cells & cells.wrapping_sub(1) == 0 {
+            return self.place(d, b, cells);
+        }
+        let mut peers = 0;
+        let mut rest = cells;
+        while rest != 0 {
+            peers |= ROW_AND_BOX_PEERS[rest.trailing_zeros() as usize % 27];
+            rest &= rest - 1;
+        }
+        if peers & cells != 0 {
+            return Err(Dead); // two of them share a row or box
+        }
+        self.solved[b] |= cells;
+        let mut changed = 0;
+        let band = &mut self.candidates[b];
+        for (d2, word) in band.iter_mut().enumerate() {
+            let old = *word;
+            *word = old & !cells;
+            changed |= u32::from(old & cells != 0) << d2;
+        }
+        changed <<= 9 * b;
+        band[d] = (band[d] & !peers) | cells;
+        changed |= bit(b, d);
+        let column_cells = columns((cells | cells >> 9 | cells >> 18) & 0x1FF);
+        let [b1, b2] = OTHER_BANDS[b];
+        self.remove(b1, d, column_cells, &mut changed);
+        self.remove(b2, d, column_cells, &mut changed);
+        Ok(changed)
+    }
+
     /// Examines digit-band `index` (`9 * b + d`): keeps only the minirows the digit can still
     /// use (every locked-candidates deduction within the band), takes the digit from a column
     /// of the other bands when a box of this band has it in that column only (pointing), then
@@ -144,11 +181,9 @@ impl Board {
                 fixed |= v;
             }
         }
-        let mut new = fixed & !self.solved[b];
-        while new != 0 {
-            let cell = new & new.wrapping_neg();
-            new &= new - 1;
-            changed |= self.place(d, b, cell)?;
+        let new = fixed & !self.solved[b];
+        if new != 0 {
+            changed |= self.place_all(d, b, new)?;
         }
         Ok(changed)
     }
@@ -248,12 +283,22 @@ impl Board {
         let mut pending = changed;
         let mut touched = changed;
         loop {
+            // In rounds: the cheap cell-level naked singles first, then each digit-band
+            // changed since the last round examined once; what that changes waits for the
+            // next round.
             while pending != 0 {
-                let index = pending.trailing_zeros() as usize;
-                pending &= pending - 1;
-                let more = self.examine(index)?;
+                let more = self.naked_singles()?;
                 pending |= more;
                 touched |= more;
+                let mut work = pending;
+                pending = 0;
+                while work != 0 {
+                    let index = work.trailing_zeros() as usize;
+                    work &= work - 1;
+                    let more = self.examine(index)?;
+                    pending |= more;
+                    touched |= more;
+                }
             }
             let more = self.naked_singles()?;
             if more != 0 {
