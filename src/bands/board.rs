@@ -2,8 +2,8 @@
 //! layout and invariants).
 
 use super::tables::{
-    BAND, BOX, COLUMN_0, FITTING_PLACEMENTS, MINIROWS_OF_ROW, MINIROW_CELLS, PLACEMENTS, ROW,
-    ROW_AND_BOX_PEERS, USABLE_MINIROWS,
+    single_in_triplets, BAND, BOX, COLUMN_0, FITTING_PLACEMENTS, FORCED_MINIROWS, MINIROWS_OF_ROW,
+    MINIROW_CELLS, MINIROW_LOW_BITS, PLACEMENTS, ROW_AND_BOX_PEERS, TRIPLET_LOW, USABLE_MINIROWS,
 };
 
 /// The two bands other than each band.
@@ -137,23 +137,28 @@ impl Board {
         Ok(changed)
     }
 
-    /// Examines digit-band `index` (`9 * b + d`): keeps only the minirows the digit can still
-    /// use (every locked-candidates deduction within the band), takes the digit from a column
-    /// of the other bands when a box of this band has it in that column only (pointing), then
+    /// Examines digit-band (`b`, `d`): keeps only the minirows the digit can still use
+    /// (every locked-candidates deduction within the band), takes the digit from a column of
+    /// the other bands when a box of this band has it in that column only (pointing), then
     /// places the digit where it has one cell left in a row or a box of the band (hidden
     /// singles). Returns the digit-bands that changed.
+    ///
+    /// Branch-free where it can be: a fixed cell is the only cell of a minirow that is the
+    /// only usable one of its row or box (a table gives those minirows), and "one cell in a
+    /// group of three bits" is computed for all nine minirows, or all three boxes' columns,
+    /// at once.
     #[inline]
-    fn examine(&mut self, index: usize) -> Result<DigitBands, Dead> {
-        let (b, d) = ((index / 9) % 3, index % 9);
+    fn examine(&mut self, b: usize, d: usize) -> Result<DigitBands, Dead> {
+        let (b, d) = (b % 3, d % 9);
         let mut x = self.candidates[b][d];
         let rows = minirows(x);
-        let usable = USABLE_MINIROWS[rows];
+        let usable = USABLE_MINIROWS[rows] as usize;
         if usable == 0 {
             return Err(Dead);
         }
         let mut changed = 0;
-        if usable as usize != rows {
-            x &= MINIROW_CELLS[usable as usize];
+        if usable != rows {
+            x &= MINIROW_CELLS[usable];
             self.candidates[b][d] = x;
             changed |= bit(b, d);
         }
@@ -161,26 +166,15 @@ impl Board {
         // takes the digit from that column in the other bands.
         let open = x & !self.solved[b];
         let column_set = (open | open >> 9 | open >> 18) & 0x1FF;
-        let mut pointing = 0;
-        for k in 0..3 {
-            let v = column_set & (7 << (3 * k));
-            if v != 0 && v & (v - 1) == 0 {
-                pointing |= v;
-            }
-        }
+        let pointing = column_set & (single_in_triplets(column_set, 0o111) * 7);
         if pointing != 0 {
             let [b1, b2] = OTHER_BANDS[b];
             let cells = columns(pointing);
             self.remove(b1, d, cells, &mut changed);
             self.remove(b2, d, cells, &mut changed);
         }
-        let mut fixed = 0;
-        for unit in [ROW[0], ROW[1], ROW[2], BOX[0], BOX[1], BOX[2]] {
-            let v = x & unit;
-            if v & v.wrapping_sub(1) == 0 {
-                fixed |= v;
-            }
-        }
+        let forced = MINIROW_LOW_BITS[FORCED_MINIROWS[usable] as usize];
+        let fixed = x & ((single_in_triplets(x, TRIPLET_LOW) & forced) * 7);
         let new = fixed & !self.solved[b];
         if new != 0 {
             changed |= self.place_all(d, b, new)?;
@@ -290,14 +284,17 @@ impl Board {
                 let more = self.naked_singles()?;
                 pending |= more;
                 touched |= more;
-                let mut work = pending;
+                let work = pending;
                 pending = 0;
-                while work != 0 {
-                    let index = work.trailing_zeros() as usize;
-                    work &= work - 1;
-                    let more = self.examine(index)?;
-                    pending |= more;
-                    touched |= more;
+                for b in 0..3 {
+                    let mut digits = (work >> (9 * b)) & 0x1FF;
+                    while digits != 0 {
+                        let d = digits.trailing_zeros() as usize;
+                        digits &= digits - 1;
+                        let more = self.examine(b, d)?;
+                        pending |= more;
+                        touched |= more;
+                    }
                 }
             }
             let more = self.naked_singles()?;

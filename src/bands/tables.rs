@@ -112,6 +112,62 @@ pub(super) const MINIROW_CELLS: [u32; 512] = {
     table
 };
 
+/// For a set of usable minirows: those that are the only one of their row or of their box
+/// (where a cell of the digit, if it is the minirow's only one, is fixed).
+pub(super) const FORCED_MINIROWS: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut forced = 0u16;
+        let mut bit = 0;
+        while bit < 9 {
+            if set & (1 << bit) != 0 {
+                let (row, b) = (bit / 3, bit % 3);
+                let row_set = ((set >> (3 * row)) & 7) as u32;
+                let box_set = ((set >> b) & 0b001_001_001) as u32;
+                if row_set.count_ones() == 1 || box_set.count_ones() == 1 {
+                    forced |= 1 << bit;
+                }
+            }
+            bit += 1;
+        }
+        table[set] = forced;
+        set += 1;
+    }
+    table
+};
+
+/// For a minirow set: bit `3 * m` for each minirow `m` (the lowest cell of each).
+pub(super) const MINIROW_LOW_BITS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut bits = 0u32;
+        let mut m = 0;
+        while m < 9 {
+            if set & (1 << m) != 0 {
+                bits |= 1 << (3 * m);
+            }
+            m += 1;
+        }
+        table[set] = bits;
+        set += 1;
+    }
+    table
+};
+
+/// Bit 0 of each of the nine three-bit groups of 27 bits (the lowest cell of each
+/// minirow).
+pub(super) const TRIPLET_LOW: u32 = 0o111_111_111;
+
+/// For 3-bit groups (bit 0 of each in `low`), those holding exactly one bit of `x`, as
+/// their bit 0.
+#[inline(always)]
+pub(super) const fn single_in_triplets(x: u32, low: u32) -> u32 {
+    let (a, b, c) = (x & low, (x >> 1) & low, (x >> 2) & low);
+    (a | b | c) & !((a & b) | (a & c) | (b & c))
+}
+
 /// The 27 cells of a band.
 pub(super) const BAND: u32 = (1 << 27) - 1;
 
@@ -152,5 +208,12 @@ mod tests {
         assert_eq!(MINIROWS_OF_ROW[0b010_000_001], 0b101);
         assert_eq!(BOX[1], 0o070 | 0o070 << 9 | 0o070 << 18);
         assert_eq!(ROW_AND_BOX_PEERS[0].count_ones(), 8 + 8 - 2);
+        // Placement 0 alone: every minirow is forced; a full band: none is.
+        assert_eq!(FORCED_MINIROWS[0b100_010_001], 0b100_010_001);
+        assert_eq!(FORCED_MINIROWS[0x1FF], 0);
+        assert_eq!(
+            single_in_triplets(0b011_100_001, TRIPLET_LOW),
+            0b000_001_001
+        );
     }
 }
