@@ -5,6 +5,7 @@
 //! * [`problem`]: a named, validated problem builder and Knuth's DLX text format;
 //! * [`sudoku`]: Sudoku as exact cover and the `dlx` solver;
 //! * [`classic`]: N-queens, pentominoes and Langford pairs, with published counts;
+//! * [`parallel`]: one count split over threads or shards, with the single-thread totals;
 //! * `reference` (with `--features reference-dlx`): the `dlx` crate as an outside reference.
 //!
 //! ```
@@ -15,6 +16,7 @@
 //! ```
 
 pub mod classic;
+pub mod parallel;
 // The one place unsafe code is allowed: unchecked indexing in the cover/uncover loops,
 // justified by measurement in the module (its accessors carry SAFETY comments).
 #[allow(unsafe_code)]
@@ -24,7 +26,7 @@ pub mod problem;
 pub mod reference;
 pub mod sudoku;
 
-pub use links::{Control, Dlx, SearchStats};
+pub use links::{Control, Dlx, Estimate, SearchStats, Split};
 pub use problem::Problem;
 pub use sudoku::{DlxSolver, Encoding};
 

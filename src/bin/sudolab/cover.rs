@@ -11,6 +11,7 @@ use sudolab::dlx::{Control, Problem};
 use sudolab::grid::Grid;
 use sudolab::solver::Limits;
 
+use crate::split::{self, SplitArgs};
 use crate::{interrupt, Status};
 
 #[derive(Args)]
@@ -48,6 +49,8 @@ pub struct CoverArgs {
     /// Stop after this many search nodes (the counts are then lower bounds, exit code 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
+    #[command(flatten)]
+    split: SplitArgs,
 }
 
 /// The built-in classic problem the arguments name, if any.
@@ -97,6 +100,13 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     }
     let mut links = problem.dlx();
     links.set_tie_break_seed(args.seed);
+    if let Some(probes) = args.split.estimate {
+        split::estimate(&mut links, probes, args.seed.unwrap_or(1), out)?;
+        return Ok(Status::Success);
+    }
+    if args.split.splits() {
+        return cover_split(args, &problem, &mut links, out);
+    }
     let mut found = 0u64;
     let mut write_error = None;
     let started = std::time::Instant::now();
@@ -155,6 +165,75 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         )?;
     }
     Ok(match stats.stopped {
+        None => Status::Success,
+        Some(_) => Status::PuzzleFailure,
+    })
+}
+
+/// The limits of a count started now.
+fn limits(args: &CoverArgs, started: std::time::Instant) -> Limits<'static> {
+    Limits {
+        deadline: args
+            .timeout_ms
+            .map(|ms| started + std::time::Duration::from_millis(ms)),
+        max_nodes: args.max_nodes,
+        interrupt: Some(interrupt::flag()),
+    }
+}
+
+/// `cover --threads N` or `--shard K/N`: the split count.
+fn cover_split(
+    args: &CoverArgs,
+    problem: &Problem,
+    links: &mut sudolab::dlx::Dlx,
+    out: &mut impl Write,
+) -> anyhow::Result<Status> {
+    if args.limit != 0 {
+        bail!(
+            "--limit stops one search at a count; it cannot be split (drop --threads and --shard)"
+        );
+    }
+    let started = std::time::Instant::now();
+    let totals = split::count(
+        links,
+        &args.split,
+        &limits(args, started),
+        args.print as usize,
+    )?;
+    for (k, options) in totals.first.iter().enumerate() {
+        writeln!(out, "solution {}:", k + 1)?;
+        for &option in options {
+            writeln!(out, "  {}", problem.option_text(option))?;
+        }
+    }
+    if let Some(stop) = totals.stopped {
+        writeln!(
+            out,
+            "stopped: {stop}; every count below is a lower bound (the search was not finished)"
+        )?;
+    }
+    writeln!(
+        out,
+        "solutions: {}\nitems: {} primary, {} secondary; options: {}\nnodes: {}\nupdates: {}\ntime: {:.3} ms",
+        totals.solutions,
+        problem.primary_items(),
+        problem.items() - problem.primary_items(),
+        problem.options(),
+        totals.nodes,
+        totals.updates,
+        started.elapsed().as_secs_f64() * 1e3
+    )?;
+    split::describe(&totals, &problem.to_dlx_format(), &args.split, out)?;
+    if let (Some(classic), None) = (classic_problem(args)?, args.split.shard) {
+        let complete = totals.stopped.is_none();
+        let count = u64::try_from(totals.solutions).unwrap_or(u64::MAX);
+        writeln!(
+            out,
+            "note: {}",
+            classic::count_note(classic, count, complete)
+        )?;
+    }
+    Ok(match totals.stopped {
         None => Status::Success,
         Some(_) => Status::PuzzleFailure,
     })

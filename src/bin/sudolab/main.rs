@@ -15,6 +15,7 @@ mod input;
 mod interrupt;
 mod logic;
 mod puzzles;
+mod split;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -48,6 +49,9 @@ enum Command {
     Compare(compare::CompareArgs),
     /// Solve an exact-cover problem (Knuth's DLX format, or a built-in classic problem).
     Cover(cover::CoverArgs),
+    /// Sum the outputs of `cover --shard K/N` (or `count --shard`) runs, checking that every
+    /// shard 1..N of one problem is there exactly once.
+    MergeCounts(split::MergeCountsArgs),
     /// The next deduction for a position, named and explained (exit 3: no hint available).
     Hint(logic::HintArgs),
     /// The whole solving path, step by step (text or JSON).
@@ -81,6 +85,7 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Count(args) => puzzles::count(&args, &mut out)?,
         Command::Check(args) => puzzles::check(&args, &mut out)?,
         Command::Cover(args) => cover::cover(&args, &mut out)?,
+        Command::MergeCounts(args) => split::merge_counts(&args, &mut out)?,
         Command::Bench(args) => bench::bench(&args, &mut out)?,
         Command::Verify(args) => bench::verify(&args, &mut out)?,
         Command::Report(args) => bench::report(&args, &mut out)?,

@@ -44,7 +44,12 @@
 //! `guesses` (options tried after the first of their item) and `updates` (nodes unlinked by
 //! hides).
 
+mod estimate;
 mod sanity;
+mod split;
+
+pub use estimate::Estimate;
+pub use split::Split;
 
 use crate::solver::{Limits, Stop};
 
@@ -450,7 +455,23 @@ impl Dlx {
 
     /// [`Dlx::search`], stopping early when `limits` say so ([`SearchStats::stopped`]
     /// says why; the structure is restored all the same).
-    pub fn search_within<F>(&mut self, limits: &Limits, mut visit: F) -> SearchStats
+    pub fn search_within<F>(&mut self, limits: &Limits, visit: F) -> SearchStats
+    where
+        F: FnMut(&Dlx, &[u32]) -> Control,
+    {
+        self.search_to_depth(limits, usize::MAX, &mut |_| {}, visit)
+    }
+
+    /// The search, descending at most to `cutoff` levels: each position reached at that
+    /// depth (and not a solution) is handed to `at_cutoff` as the chosen option nodes, then
+    /// left unexplored. Counters count exactly what the full search counts above the cutoff.
+    fn search_to_depth<F>(
+        &mut self,
+        limits: &Limits,
+        cutoff: usize,
+        at_cutoff: &mut dyn FnMut(&[u32]),
+        mut visit: F,
+    ) -> SearchStats
     where
         F: FnMut(&Dlx, &[u32]) -> Control,
     {
@@ -478,6 +499,9 @@ impl Dlx {
                         if visit(self, &chosen) == Control::Stop {
                             stopping = true;
                         }
+                        Step::Leave
+                    } else if chosen.len() == cutoff {
+                        at_cutoff(&chosen);
                         Step::Leave
                     } else {
                         i = self.choose(&mut rng);
