@@ -25,7 +25,7 @@
 //! * input: [`input`] (bounded lines, plain or gzip files), [`corpus`] (streaming puzzle
 //!   readers); [`transform`] (validity-preserving grid transformations), [`random`] (a small
 //!   seeded generator, stable across versions), [`atomic_file`] (files written whole or not
-//!   at all);
+//!   at all), [`shard`] (a deterministic share of some work);
 //! * [`solver`]: the interface every Sudoku solver sits behind, with its limits and
 //!   counters (a leaf: it knows no engine); [`checker`]: the independent solution checker,
 //!   sharing no code with any engine;
@@ -60,6 +60,7 @@ pub mod input;
 pub mod logic;
 pub mod random;
 pub mod registry;
+pub mod shard;
 pub mod solver;
 pub mod transform;
 pub mod unit_digits;

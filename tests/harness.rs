@@ -54,6 +54,7 @@ fn config(corpora: Vec<PathBuf>) -> BenchConfig {
         max_nodes: None,
         golden: None,
         grade: false,
+        shard: sudolab::shard::Shard::WHOLE,
     }
 }
 

@@ -29,48 +29,8 @@ use rayon::prelude::*;
 
 use super::links::{Control, Dlx, SearchStats, Split};
 use crate::error::{Error, Result};
+pub use crate::shard::Shard;
 use crate::solver::{Limits, Stop};
-
-/// Which share of a split a process counts: subproblems `index - 1`, `index - 1 + count`, ...
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Shard {
-    /// From 1.
-    pub index: usize,
-    /// How many shards there are.
-    pub count: usize,
-}
-
-impl Shard {
-    /// All of it.
-    pub const WHOLE: Shard = Shard { index: 1, count: 1 };
-
-    /// Whether subproblem `i` (from 0) is this shard's.
-    pub fn owns(self, i: usize) -> bool {
-        i % self.count == self.index - 1
-    }
-}
-
-impl std::str::FromStr for Shard {
-    type Err = Error;
-    /// `K/N` with `1 <= K <= N`.
-    fn from_str(text: &str) -> Result<Shard> {
-        let parsed = text
-            .split_once('/')
-            .and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)));
-        match parsed {
-            Some((index, count)) if index >= 1 && index <= count => Ok(Shard { index, count }),
-            _ => Err(Error::InvalidArgument(format!(
-                "shard {text:?}: write K/N with 1 <= K <= N, e.g. 3/8"
-            ))),
-        }
-    }
-}
-
-impl std::fmt::Display for Shard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
 
 /// A worker's copy of the links, alone on its cache lines.
 #[repr(align(128))]

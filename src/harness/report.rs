@@ -67,6 +67,11 @@ impl RunMetadata {
             .filter_map(move |(k, v)| Some((k.strip_prefix(prefix)?, v.as_str())))
     }
 
+    /// Removes `key`.
+    pub fn remove(&mut self, key: &str) {
+        self.entries.retain(|(k, _)| k != key);
+    }
+
     /// The value of `key`.
     pub fn get(&self, key: &str) -> Option<&str> {
         self.entries
@@ -299,6 +304,8 @@ fn how_it_was_made(out: &mut String, meta: &RunMetadata) {
         "timeout_ms",
         "max_nodes",
         "repeat",
+        "shard",
+        "shards",
         "load_start",
         "load_end",
         "started",

@@ -22,6 +22,7 @@ use crate::corpus::{CorpusReader, Record};
 use crate::error::{Error, Result};
 use crate::random::Random;
 use crate::registry;
+use crate::shard::Shard;
 use crate::solver::{Limits, Outcome, Solver, Stop};
 use crate::transform::Transform;
 
@@ -79,6 +80,9 @@ pub struct BenchConfig {
     pub timeout: Option<Duration>,
     /// Per-puzzle, per-solver search-node budget.
     pub max_nodes: Option<u64>,
+    /// Run only this share of each corpus's records (by position in the corpus, after
+    /// sampling): the shards of one run together run every record once.
+    pub shard: Shard,
     /// Write `puzzle:count:solution` lines here.
     pub golden: Option<PathBuf>,
     /// Grade each puzzle with the human techniques (outside the timed region) and record the
@@ -196,7 +200,7 @@ pub fn run(
             outputs.flush()?;
             observer.advanced(done as u64);
         }
-        if !any && spec.sample.is_none() {
+        if !any && spec.sample.is_none() && config.shard.owns(0) {
             let empty = bench.error_row(&name, 0, 0, "no puzzle found in this corpus".into());
             outputs.write(&empty)?;
             outcome.add(&empty);
@@ -324,13 +328,20 @@ impl Bench<'_> {
         outcome: &mut RunOutcome,
     ) -> Result<Box<dyn Iterator<Item = Result<Record>> + 'static>> {
         let reader = CorpusReader::from_path(&spec.path)?;
+        let shard = self.config.shard;
         let Some(n) = spec.sample else {
-            return Ok(Box::new(reader));
+            // Every record counts a position, bad ones too, so shards split the file the same
+            // way whatever it holds.
+            let mine = reader
+                .enumerate()
+                .filter(move |(position, _)| shard.owns(*position))
+                .map(|(_, record)| record);
+            return Ok(Box::new(mine));
         };
         let mut random = Random::new(self.config.seed);
         let mut kept: Vec<Record> = Vec::with_capacity(n.min(1 << 20));
         let mut seen = 0u64;
-        for record in reader {
+        for (position, record) in reader.enumerate() {
             match record {
                 Ok(record) => {
                     seen += 1;
@@ -344,6 +355,9 @@ impl Bench<'_> {
                     }
                 }
                 Err(error) => {
+                    if !shard.owns(position) {
+                        continue;
+                    }
                     if let Some(evaluation) = self.evaluate(name, &Err(error)) {
                         outputs.write(&evaluation)?;
                         outcome.add(&evaluation);
@@ -351,12 +365,13 @@ impl Bench<'_> {
                 }
             }
         }
-        if kept.is_empty() {
+        if kept.is_empty() && shard.owns(0) {
             let empty = self.error_row(name, 0, 0, "no puzzle found in this corpus".into());
             outputs.write(&empty)?;
             outcome.add(&empty);
         }
         kept.sort_by_key(|r| r.index);
+        kept.retain(|r| shard.owns(r.index as usize));
         Ok(Box::new(kept.into_iter().map(Ok)))
     }
 

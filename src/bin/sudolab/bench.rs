@@ -13,6 +13,7 @@ use sudolab::harness::{
     self, report, BenchConfig, CorpusSpec, MismatchRow, Observer, RunDirectory, RunMetadata,
     RunOutcome,
 };
+use sudolab::shard::Shard;
 use sudolab::{registry, Error};
 
 use crate::{interrupt, Status};
@@ -58,6 +59,10 @@ pub struct RunArgs {
     /// Write puzzle:count:solution lines for every puzzle all solvers agree on.
     #[arg(long, value_name = "FILE")]
     write_golden: Option<PathBuf>,
+    /// Run only share K of N of each corpus's records (K/N): N runs, on any machines, run
+    /// every record once; `sudolab merge` combines their run directories.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
     /// No progress bar.
     #[arg(long, short)]
     quiet: bool,
@@ -276,6 +281,7 @@ fn metadata(args: &BenchArgs, config: &BenchConfig) -> RunMetadata {
         meta.set(&format!("corpus:{name}"), what);
     }
     meta.set("repeat", config.repeat);
+    meta.set("shard", config.shard);
     if let Some(load) = load_average() {
         meta.set("load_start", load);
     }
@@ -335,6 +341,7 @@ fn config(args: &RunArgs, only: BenchOnly, full: bool) -> anyhow::Result<BenchCo
         repeat: only.repeat,
         timeout: args.timeout_ms.map(Duration::from_millis),
         max_nodes: args.max_nodes,
+        shard: args.shard.unwrap_or(Shard::WHOLE),
         golden: args.write_golden.clone(),
         grade: only.grade,
     })
@@ -478,6 +485,38 @@ pub fn report(args: &ReportArgs, out: &mut impl Write) -> anyhow::Result<Status>
         out,
         "\nregenerated summary.csv, charts and README.md in {}",
         args.dir.display()
+    )?;
+    Ok(if report.mismatches > 0 {
+        Status::PuzzleFailure
+    } else {
+        Status::Success
+    })
+}
+
+#[derive(Args)]
+pub struct MergeArgs {
+    /// The run directories of the shards (`bench --shard K/N --out DIR`), every K of one N.
+    shards: Vec<PathBuf>,
+    /// Where the merged run goes.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+pub fn merge(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    let directory = RunDirectory::lock(&args.out)?;
+    directory.clear_previous_run()?;
+    let report = harness::merge::merge(&args.shards, &directory)?;
+    directory.record_files()?;
+    let baseline = report
+        .rows
+        .first()
+        .map_or("baseline".to_string(), |r| r.solver.clone());
+    write!(out, "{}", report::markdown_table(&report.rows, &baseline))?;
+    writeln!(
+        out,
+        "\nmerged {} shards into {}",
+        args.shards.len(),
+        args.out.display()
     )?;
     Ok(if report.mismatches > 0 {
         Status::PuzzleFailure

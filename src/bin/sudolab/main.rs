@@ -44,6 +44,8 @@ enum Command {
     Verify(bench::VerifyArgs),
     /// Regenerate summary.csv, charts and README.md of a run directory from its CSVs.
     Report(bench::ReportArgs),
+    /// Combine the run directories of a sharded run (bench --shard K/N) into one.
+    Merge(bench::MergeArgs),
     /// Compare two runs: per corpus and solver, the ratio of medians with a 95% bootstrap
     /// interval and a verdict (exit 1 when something got slower).
     Compare(compare::CompareArgs),
@@ -90,6 +92,7 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Verify(args) => bench::verify(&args, &mut out)?,
         Command::Report(args) => bench::report(&args, &mut out)?,
         Command::Compare(args) => compare::compare(&args, &mut out)?,
+        Command::Merge(args) => bench::merge(&args, &mut out)?,
         Command::Generate(args) => generate::generate(&args, &mut out)?,
         Command::Hint(args) => logic::hint(&args, &mut out)?,
         Command::Explain(args) => logic::explain(&args, &mut out)?,

@@ -12,6 +12,7 @@ use sudolab::registry;
 use sudolab::solver::{Limits, Solver};
 use sudolab::Error;
 
+use crate::split::{self, SplitArgs};
 use crate::{interrupt, Status};
 
 /// Where puzzles come from, which solver reads them, and how long it may take.
@@ -81,6 +82,10 @@ pub struct CountArgs {
     /// `N+`.
     #[arg(long, default_value_t = 1_000_000)]
     limit: u64,
+    /// Split counts (--threads, --shard) and estimates run the exact-cover engine on the
+    /// puzzle's encoding, whatever --solver says.
+    #[command(flatten)]
+    split: SplitArgs,
 }
 
 #[derive(Args)]
@@ -164,6 +169,9 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<Status> {
 }
 
 pub fn count(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    if args.split.estimate.is_some() || args.split.splits() {
+        return count_split(args, out);
+    }
     let solver = args.input.solver();
     for_each_record(&args.input, out, |source, record, out| {
         let outcome = solver.count_within(&record.puzzle, args.limit, &args.input.limits());
@@ -276,4 +284,57 @@ fn expectation(record: &Record, diagnosis: &Diagnosis) -> (String, Option<String
         }
     }
     (found, None)
+}
+
+/// `count --threads N`, `--shard K/N` or `--estimate P`: the exact-cover encoding of each
+/// puzzle, split or estimated (see `cover`).
+fn count_split(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    if args.split.splits() && args.limit != 0 {
+        anyhow::bail!(
+            "a split count counts every solution: add --limit 0 (a limit stops one search at a count)"
+        );
+    }
+    let mut seen = 0;
+    let status = for_each_record(&args.input, out, |source, record, out| {
+        seen += 1;
+        if args.split.shard.is_some() && seen > 1 {
+            anyhow::bail!("--shard counts one puzzle: give the input a single puzzle");
+        }
+        let Some(encoding) = sudolab::dlx::Encoding::new(&record.puzzle) else {
+            writeln!(out, "0")?;
+            eprintln!(
+                "sudolab: {}: {}",
+                place(source, record),
+                why_no_solution(&record.puzzle)
+            );
+            return Ok(false);
+        };
+        let mut links = encoding.dlx();
+        if let Some(probes) = args.split.estimate {
+            split::estimate(&mut links, probes, 1, out)?;
+            return Ok(true);
+        }
+        let totals = split::count(&mut links, &args.split, &args.input.limits(), 0)?;
+        if let Some(stop) = totals.stopped {
+            eprintln!(
+                "sudolab: {}: undecided: {stop} after {} solutions (a lower bound)",
+                place(source, record),
+                totals.solutions
+            );
+            writeln!(out, "UNDECIDED")?;
+            return Ok(false);
+        }
+        if args.split.shard.is_some() {
+            writeln!(
+                out,
+                "solutions: {}\nnodes: {}\nupdates: {}",
+                totals.solutions, totals.nodes, totals.updates
+            )?;
+            split::describe(&totals, &record.puzzle.to_line(), &args.split, out)?;
+        } else {
+            writeln!(out, "{}", totals.solutions)?;
+        }
+        Ok(totals.solutions > 0 || args.split.shard.is_some())
+    })?;
+    Ok(status)
 }

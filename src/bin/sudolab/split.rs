@@ -59,7 +59,7 @@ pub fn fingerprint(text: &str) -> String {
 }
 
 /// Prints an estimate of `dlx`'s search.
-pub fn estimate(dlx: &mut Dlx, probes: u64, seed: u64, out: &mut impl Write) -> anyhow::Result<()> {
+pub fn estimate(dlx: &mut Dlx, probes: u64, seed: u64, out: &mut dyn Write) -> anyhow::Result<()> {
     let e = dlx.estimate(probes, seed);
     writeln!(
         out,
@@ -116,7 +116,7 @@ pub fn describe(
     totals: &Totals,
     what: &str,
     args: &SplitArgs,
-    out: &mut impl Write,
+    out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     writeln!(out, "guesses: {}", totals.guesses)?;
     writeln!(
