@@ -13,11 +13,11 @@ sudolab=${SUDOLAB:-target/release/sudolab}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-echo "== Langford pairs of 1..10, counted in $n shards"
-parallel --halt now,fail=1 "$sudolab" cover --langford 10 --shard {}/"$n" --quiet \
+echo "== Langford pairs of 1..11, counted in $n shards"
+parallel --halt now,fail=1 "$sudolab" cover --langford 11 --shard {}/"$n" --quiet \
   '>' "$work"/count-{}.txt ::: $(seq 1 "$n")
 "$sudolab" merge-counts "$work"/count-*.txt | tee "$work/merged.txt"
-"$sudolab" cover --langford 10 > "$work/whole.txt"
+"$sudolab" cover --langford 11 > "$work/whole.txt"
 for key in solutions nodes updates; do
   merged=$(sed -n "s/^$key: //p" "$work/merged.txt")
   whole=$(sed -n "s/^$key: //p" "$work/whole.txt")
@@ -33,11 +33,11 @@ parallel --halt now,fail=1 "$sudolab" bench datasets/puzzles3_magictour_top1465.
 "$sudolab" bench datasets/puzzles3_magictour_top1465.gz --solvers bitmask,dlx --threads 1 \
   --warmup 0 --quiet --out "$work/whole-run" > /dev/null
 # Everything but the times: puzzles, counts, statuses per puzzle and solver; the summary's
-# puzzle and mismatch columns.
+# puzzle, guess, node, mismatch, timeout and error columns.
 rows() { cut -d, -f1-4,8,9 "$1/runs.csv" | sort; }
-summary() { cut -d, -f1-3,14,15,16 "$1/summary.csv"; }
+summary() { cut -d, -f1-3,10-12,14-16 "$1/summary.csv"; }
 if ! diff <(rows "$work/merged-run") <(rows "$work/whole-run") > /dev/null \
    || ! diff <(summary "$work/merged-run") <(summary "$work/whole-run"); then
   echo "the merged run differs from the whole run"; exit 1
 fi
-echo "   merged run equal to one run: every count and status, the summary's puzzles and mismatches"
+echo "   merged run equal to one run: every count and status, the summary's puzzles, guesses, nodes and mismatches"

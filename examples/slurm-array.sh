@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # A Slurm job array: shard K of N per array task, each on the cores Slurm gives it. Submit:
 #
+#   mkdir -p shards   # Slurm writes each task's output there
 #   jobid=$(sbatch --parsable examples/slurm-array.sh)
 #   sbatch --dependency=afterok:"$jobid" --wrap 'sudolab merge-counts shards/count-*.txt > total.txt'
 #

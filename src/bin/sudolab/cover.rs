@@ -101,7 +101,7 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     let mut links = problem.dlx();
     links.set_tie_break_seed(args.seed);
     if let Some(probes) = args.split.estimate {
-        split::estimate(&mut links, probes, args.seed.unwrap_or(1), out)?;
+        split::estimate(&mut links, probes, args.split.estimate_seed, out)?;
         return Ok(Status::Success);
     }
     if args.split.splits() {

@@ -311,7 +311,7 @@ fn count_split(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status>
         };
         let mut links = encoding.dlx();
         if let Some(probes) = args.split.estimate {
-            split::estimate(&mut links, probes, 1, out)?;
+            split::estimate(&mut links, probes, args.split.estimate_seed, out)?;
             return Ok(true);
         }
         let totals = split::count(&mut links, &args.split, &args.input.limits(), 0)?;

@@ -33,6 +33,9 @@ pub struct SplitArgs {
     /// probes (Knuth's estimator), with their spread.
     #[arg(long, value_name = "PROBES", value_parser = clap::value_parser!(u64).range(1..))]
     pub estimate: Option<u64>,
+    /// The seed of the estimate's random probes (each seed gives an independent estimate).
+    #[arg(long, value_name = "SEED", default_value_t = 1)]
+    pub estimate_seed: u64,
     /// No progress bar.
     #[arg(long, short)]
     pub quiet: bool,
@@ -45,8 +48,9 @@ impl SplitArgs {
     }
 }
 
-/// The deepest split tried: beyond it the tree has too few positions to be worth splitting.
-const MAX_SPLIT_DEPTH: usize = 32;
+/// The deepest split tried. Deep enough for long forced chains (a Sudoku's search may place
+/// dozens of forced digits before it branches); a tree that ends sooner stops the deepening.
+const MAX_SPLIT_DEPTH: usize = 1024;
 
 /// A 64-bit FNV-1a hash of `text` (names a problem and split in shard outputs).
 pub fn fingerprint(text: &str) -> String {
