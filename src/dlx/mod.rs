@@ -26,7 +26,7 @@ pub mod problem;
 pub mod reference;
 pub mod sudoku;
 
-pub use links::{Control, Dlx, Estimate, SearchStats, Split};
+pub use links::{Branching, Control, Dlx, Estimate, SearchStats, Split, Tally};
 pub use problem::Problem;
 pub use sudoku::{DlxSolver, Encoding};
 

@@ -41,12 +41,14 @@ struct OwnLines(OnceLock<Mutex<Dlx>>);
 pub struct Totals {
     /// Solutions.
     pub solutions: u128,
-    /// Search-tree nodes (options tried).
+    /// Search-tree nodes (the root and every option tried).
     pub nodes: u64,
     /// Options tried beyond the first of their item.
     pub guesses: u64,
-    /// Node unlinks.
+    /// List removals (items covered and nodes hidden).
     pub updates: u64,
+    /// Knuth's mems.
+    pub mems: u64,
     /// Subproblems counted by this share.
     pub subproblems: usize,
     /// Why some subproblem stopped early, if one did (then the totals are lower bounds).
@@ -70,6 +72,9 @@ impl Totals {
             .updates
             .checked_add(stats.updates)
             .ok_or_else(overflow)?;
+        if let Some(mems) = stats.mems {
+            self.mems = self.mems.checked_add(mems).ok_or_else(overflow)?;
+        }
         self.stopped = self.stopped.or(stats.stopped);
         Ok(())
     }
@@ -171,8 +176,13 @@ mod tests {
             .unwrap();
             assert_eq!(totals.solutions, u128::from(whole.solutions));
             assert_eq!(
-                (totals.nodes, totals.guesses, totals.updates),
-                (whole.nodes, whole.guesses, whole.updates)
+                (
+                    totals.nodes,
+                    totals.guesses,
+                    totals.updates,
+                    Some(totals.mems)
+                ),
+                (whole.nodes, whole.guesses, whole.updates, whole.mems)
             );
         }
         let mut sum = Totals::default();
@@ -182,10 +192,14 @@ mod tests {
             sum.solutions += part.solutions;
             sum.nodes += part.nodes;
             sum.updates += part.updates;
+            sum.mems += part.mems;
             sum.subproblems += part.subproblems;
         }
         assert_eq!(sum.solutions, u128::from(whole.solutions));
-        assert_eq!((sum.nodes, sum.updates), (whole.nodes, whole.updates));
+        assert_eq!(
+            (sum.nodes, sum.updates, Some(sum.mems)),
+            (whole.nodes, whole.updates, whole.mems)
+        );
         assert_eq!(sum.subproblems, split.prefixes.len());
     }
 

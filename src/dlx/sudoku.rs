@@ -18,7 +18,7 @@
 //! This module computes rows, columns and boxes itself; it shares no code with the bitmask
 //! solver, so the cross-check between the two engines is worth something.
 
-use super::links::{Control, Dlx, SearchStats};
+use super::links::{Branching, Control, Dlx, SearchStats};
 use super::problem::Problem;
 use crate::bitset::Digit;
 use crate::error::Result;
@@ -161,7 +161,12 @@ impl Encoding {
     /// The dancing-links form.
     pub fn dlx(&self) -> Dlx {
         let nodes = self.option_items.len() + self.options() + 1;
-        Dlx::with_node_capacity(self.items(), 0, self.option_items.chunks(4), nodes)
+        let mut dlx = Dlx::with_node_capacity(self.items(), 0, self.option_items.chunks(4), nodes);
+        // Sudoku's search is mostly forced moves among hundreds of items: taking the first
+        // forced move at once makes it about 1.6x faster (see `Branching::ForcedFirst`).
+        dlx.set_branching(Branching::ForcedFirst);
+        dlx.set_mem_counting(false);
+        dlx
     }
 
     /// The grid a set of options (by number) completes.

@@ -153,6 +153,7 @@ struct ShardOutput {
     solutions: Option<u128>,
     nodes: Option<u64>,
     updates: Option<u64>,
+    mems: Option<u64>,
     guesses: Option<u64>,
     stopped: bool,
 }
@@ -177,6 +178,7 @@ fn read_shard(path: &PathBuf) -> anyhow::Result<ShardOutput> {
             "solutions" => shard.solutions = number().parse().ok(),
             "nodes" => shard.nodes = number().parse().ok(),
             "updates" => shard.updates = number().parse().ok(),
+            "mems" => shard.mems = number().parse().ok(),
             "guesses" => shard.guesses = number().parse().ok(),
             "stopped" => shard.stopped = true,
             _ => {}
@@ -244,9 +246,10 @@ pub fn merge_counts(args: &MergeCountsArgs, out: &mut impl Write) -> anyhow::Res
         .sum();
     writeln!(
         out,
-        "solutions: {solutions}\nnodes: {}\nupdates: {}\nguesses: {}\nshards: {n} of problem {}, all present once",
+        "solutions: {solutions}\nnodes: {}\nupdates: {}\nmems: {}\nguesses: {}\nshards: {n} of problem {}, all present once",
         sum(|o| o.nodes),
         sum(|o| o.updates),
+        sum(|o| o.mems),
         sum(|o| o.guesses),
         first_output.problem.as_deref().unwrap_or("?")
     )?;

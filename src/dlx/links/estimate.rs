@@ -2,9 +2,9 @@
 //!
 //! A probe follows the search's own choices (the same MRV item at each level) but picks one
 //! option at random among the `d` of the chosen item. The product of the `d`s met down to a
-//! level estimates the number of nodes at that level, so `d1 + d1 d2 + d1 d2 d3 + ...` is an
-//! unbiased estimate of the nodes of the whole tree (counted as the search counts them:
-//! options tried), and the product down to a solution (0 when the probe dies) one of the
+//! level estimates the number of nodes at that level, so `1 + d1 + d1 d2 + d1 d2 d3 + ...` is
+//! an unbiased estimate of the nodes of the whole tree (counted as the search counts them:
+//! the root and every option tried), and the product down to a solution (0 when the probe dies) one of the
 //! number of solutions. The mean over many probes converges, slowly when the tree is
 //! lopsided: [`Estimate`] reports the spread with the mean.
 
@@ -46,7 +46,7 @@ impl Dlx {
         let mut chosen: Vec<(u32, u32)> = Vec::with_capacity(self.primary as usize + 1);
         let mut tie_rng = self.seed.unwrap_or(0) | 1;
         for _ in 0..probes.max(1) {
-            let (mut nodes, mut product, mut solutions) = (0.0f64, 1.0f64, 0.0f64);
+            let (mut nodes, mut product, mut solutions) = (1.0f64, 1.0f64, 0.0f64);
             loop {
                 if self.items[0].right == 0 {
                     solutions = product;
@@ -59,17 +59,17 @@ impl Dlx {
                 }
                 product *= f64::from(d);
                 nodes += product;
-                self.cover(i);
+                self.cover::<false>(i);
                 let mut x = self.nodes[i as usize].down;
                 for _ in 0..next(&mut state) % u64::from(d) {
                     x = self.nodes[x as usize].down;
                 }
-                self.cover_others(x);
+                self.cover_others::<false>(x);
                 chosen.push((i, x));
             }
             while let Some((i, x)) = chosen.pop() {
-                self.uncover_others(x);
-                self.uncover(i);
+                self.uncover_others::<false>(x);
+                self.uncover::<false>(i);
             }
             sum_nodes += nodes;
             sum_nodes2 += nodes * nodes;
@@ -83,7 +83,7 @@ impl Dlx {
             let variance = (sum2 / n - mean * mean).max(0.0);
             (variance / n).sqrt()
         };
-        self.updates = 0;
+        self.tally = super::Tally::default();
         Estimate {
             probes: probes.max(1),
             nodes: sum_nodes / n,

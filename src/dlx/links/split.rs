@@ -29,6 +29,7 @@ impl Dlx {
         let mut prefixes = Vec::new();
         let above = self.search_to_depth(
             &Limits::NONE,
+            true,
             depth,
             &mut |chosen| prefixes.push(chosen.to_vec()),
             |_, _| Control::Continue,
@@ -65,16 +66,15 @@ impl Dlx {
     {
         for &x in prefix {
             let i = self.nodes[x as usize].top as u32;
-            self.cover(i);
-            self.cover_others(x);
+            self.cover::<false>(i);
+            self.cover_others::<false>(x);
         }
-        let stats = self.search_to_depth(limits, usize::MAX, &mut |_| {}, visit);
+        let stats = self.search_to_depth(limits, false, usize::MAX, &mut |_| {}, visit);
         for &x in prefix.iter().rev() {
             let i = self.nodes[x as usize].top as u32;
-            self.uncover_others(x);
-            self.uncover(i);
+            self.uncover_others::<false>(x);
+            self.uncover::<false>(i);
         }
-        self.updates = stats.updates;
         stats
     }
 }
@@ -90,6 +90,7 @@ mod tests {
             nodes: a.nodes + b.nodes,
             guesses: a.guesses + b.guesses,
             updates: a.updates + b.updates,
+            mems: Some(a.mems.unwrap() + b.mems.unwrap()),
             stopped: None,
         }
     }
