@@ -18,12 +18,12 @@ parallel --halt now,fail=1 "$sudolab" cover --langford 11 --shard {}/"$n" --quie
   '>' "$work"/count-{}.txt ::: $(seq 1 "$n")
 "$sudolab" merge-counts "$work"/count-*.txt | tee "$work/merged.txt"
 "$sudolab" cover --langford 11 > "$work/whole.txt"
-for key in solutions nodes updates; do
+for key in solutions nodes updates mems; do
   merged=$(sed -n "s/^$key: //p" "$work/merged.txt")
   whole=$(sed -n "s/^$key: //p" "$work/whole.txt")
   [ "$merged" = "$whole" ] || { echo "$key: shards sum to $merged, one process counts $whole"; exit 1; }
 done
-echo "   equal to one process: solutions, nodes and updates"
+echo "   equal to one process: solutions, nodes, updates and mems"
 
 echo "== magictour top1465, benchmarked in $n shards"
 parallel --halt now,fail=1 "$sudolab" bench datasets/puzzles3_magictour_top1465.gz \
