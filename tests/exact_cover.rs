@@ -1,5 +1,6 @@
-//! The exact-cover engine against Knuth's own programs: on every bundled instance that runs
-//! in under a second, the solutions, nodes, updates and mems that DLX1 prints
+//! The exact-cover engines against Knuth's own programs: on every bundled instance that runs
+//! in under a second, the solutions, nodes, updates and mems that DLX1 prints for the
+//! dancing-links engine and that SSXCC prints for the dancing-cells engine
 //! (`datasets/exact-cover/reference.csv`, from `../shared/exact-cover/README.md`).
 
 use std::path::{Path, PathBuf};
@@ -12,6 +13,9 @@ struct Reference {
     nodes: u64,
     updates: u64,
     mems: u64,
+    cells_nodes: u64,
+    cells_updates: u64,
+    cells_mems: u64,
 }
 
 fn folder() -> PathBuf {
@@ -31,6 +35,9 @@ fn references() -> Vec<Reference> {
                 nodes: number(3),
                 updates: number(4),
                 mems: number(5),
+                cells_nodes: number(6),
+                cells_updates: number(7),
+                cells_mems: number(8),
             }
         })
         .collect()
@@ -100,5 +107,21 @@ fn forced_moves_first_finds_the_same_solutions_in_another_tree() {
         let quiet = dlx.count(0);
         assert_eq!(quiet.mems, None);
         assert_eq!((quiet.nodes, quiet.updates), (forced.nodes, forced.updates));
+    }
+}
+
+#[test]
+fn the_cells_engine_counts_what_knuths_ssxcc_counts() {
+    for reference in references()
+        .iter()
+        .filter(|r| QUICK.contains(&r.file.as_str()))
+    {
+        let mut cells = problem(&reference.file).cells();
+        let stats = cells.count(0);
+        let file = &reference.file;
+        assert_eq!(stats.solutions, reference.solutions, "{file}: solutions");
+        assert_eq!(stats.nodes, reference.cells_nodes, "{file}: nodes");
+        assert_eq!(stats.updates, reference.cells_updates, "{file}: updates");
+        assert_eq!(stats.mems, Some(reference.cells_mems), "{file}: mems");
     }
 }

@@ -2,6 +2,7 @@
 //! Sudoku as one encoding among others.
 //!
 //! * [`links`]: the node arrays, cover/uncover, the iterative search and its counters;
+//! * [`cells`]: the same problems on sparse sets (dancing cells, Knuth's SSXCC), with colours;
 //! * [`problem`]: a named, validated problem builder and Knuth's DLX text format;
 //! * [`sudoku`]: Sudoku as exact cover and the `dlx` solver;
 //! * [`classic`]: N-queens, pentominoes and Langford pairs, with published counts;
@@ -15,6 +16,7 @@
 //! # Ok::<(), sudolab::Error>(())
 //! ```
 
+pub mod cells;
 pub mod classic;
 pub mod parallel;
 // The one place unsafe code is allowed: unchecked indexing in the cover/uncover loops,
@@ -26,6 +28,7 @@ pub mod problem;
 pub mod reference;
 pub mod sudoku;
 
+pub use cells::Cells;
 pub use links::{Branching, Control, Dlx, Estimate, SearchStats, Split, Tally};
 pub use problem::Problem;
 pub use sudoku::{DlxSolver, Encoding};

@@ -185,6 +185,15 @@ impl Problem {
         )
     }
 
+    /// The dancing-cells form, ready to search.
+    pub fn cells(&self) -> super::Cells {
+        super::Cells::new(
+            self.primary,
+            self.names.len() - self.primary,
+            (0..self.options()).map(|k| self.option(k).iter().map(|&i| (i - 1, 0))),
+        )
+    }
+
     /// The problem in Knuth's DLX format (see the module docs).
     pub fn to_dlx_format(&self) -> String {
         let mut out = String::new();
