@@ -2,7 +2,7 @@
 //! saved sizes that undo them. Every memory access SSXCC charges a mem for is charged here
 //! at the same point (`MEMS` switches the counting off at compile time).
 
-use super::{Cells, Level, Node};
+use super::{Cells, ItemData, Level, Node};
 use crate::dlx::links::{Control, SearchStats};
 use crate::solver::Limits;
 
@@ -42,12 +42,12 @@ impl Cells {
     fn swap_out<const MEMS: bool>(&mut self, x: u32) {
         let p = self.state.active - 1;
         self.state.active = p;
-        let pp = self.pos[x as usize];
+        let pp = self.items[x as usize].pos;
         let other = self.item[p as usize];
         self.item[p as usize] = x;
         self.item[pp as usize] = other;
-        self.pos[other as usize] = pp;
-        self.pos[x as usize] = p;
+        self.items[other as usize].pos = pp;
+        self.items[x as usize].pos = p;
         self.state.updates += 1;
         self.charge::<MEMS>(6);
     }
@@ -56,6 +56,9 @@ impl Cells {
     /// removes each from the sets of its other items that were active before this level
     /// (position below `old_active`). With `check`, an active primary item left with one
     /// option goes on the forced stack, and one left with none abandons the hide (false).
+    ///
+    /// The mems are tallied in locals and charged once (a running total in `self` costs
+    /// the loop a load and a store per access).
     fn hide<const MEMS: bool>(
         &mut self,
         c: u32,
@@ -63,57 +66,67 @@ impl Cells {
         check: bool,
         old_active: u32,
     ) -> bool {
-        self.charge::<MEMS>(1);
-        let begin = self.start[c as usize];
-        let end = begin + self.size[c as usize];
-        for r in begin..end {
-            self.charge::<MEMS>(1);
-            let option = self.set[r as usize];
+        // Local slices: the loop keeps their bounds in registers instead of reloading them
+        // from `self` after every store.
+        let nodes = &mut self.nodes[..];
+        let items = &mut self.items[..];
+        let set = &mut self.set[..];
+        let force = &mut self.state.force;
+        let (primary, active) = (self.primary, self.state.active);
+        let ItemData { start, size, .. } = items[c as usize];
+        let (mut read, mut looked, mut removed, mut pushed) = (0u64, 0u64, 0u64, 0u64);
+        let mut complete = true;
+        'options: for r in start..start + size {
+            read += 1;
+            let option = set[r as usize];
             if colour != 0 {
-                self.charge::<MEMS>(1);
-                if self.nodes[option as usize].colour == colour {
+                looked += 1;
+                if nodes[option as usize].colour == colour {
                     continue;
                 }
             }
             let mut n = option + 1;
             while n != option {
-                self.charge::<MEMS>(1);
-                let Node { item, loc, .. } = self.nodes[n as usize];
+                let Node { item, loc, .. } = nodes[n as usize];
+                looked += 1;
                 if item < 0 {
                     n = (n as i32 + item) as u32;
                     continue;
                 }
-                self.charge::<MEMS>(1);
+                looked += 1;
                 let u = item as usize;
-                let position = self.pos[u];
-                if position < old_active {
-                    self.charge::<MEMS>(1);
-                    let size = self.size[u] - 1;
-                    if size <= 1
-                        && check
-                        && (u as u32) < self.primary
-                        && position < self.state.active
-                    {
-                        if size == 0 {
-                            return false;
+                let data = items[u];
+                if data.pos < old_active {
+                    let left = data.size - 1;
+                    if left <= 1 && check && (u as u32) < primary && data.pos < active {
+                        if left == 0 {
+                            looked += 1;
+                            complete = false;
+                            break 'options;
                         }
-                        self.charge::<MEMS>(1);
-                        self.state.force.push(u as u32);
+                        pushed += 1;
+                        force.push(u as u32);
                     }
-                    let last = self.start[u] + size;
-                    let moved = self.set[last as usize];
-                    self.size[u] = size;
-                    self.set[last as usize] = n;
-                    self.set[loc as usize] = moved;
-                    self.nodes[n as usize].loc = last;
-                    self.nodes[moved as usize].loc = loc;
-                    self.state.updates += 1;
-                    self.charge::<MEMS>(6);
+                    let last = data.start + left;
+                    let moved = set[last as usize];
+                    items[u].size = left;
+                    set[last as usize] = n;
+                    set[loc as usize] = moved;
+                    nodes[n as usize].loc = last;
+                    nodes[moved as usize].loc = loc;
+                    removed += 1;
                 }
                 n += 1;
             }
         }
-        true
+        self.state.updates += removed;
+        // SSXCC: the list's size (1), each option read (1), its colour when purifying (1),
+        // each node's item and place (1), the item's position (1), then per removal its
+        // size (1) and the six reads and writes of the swap, per push 1.
+        if MEMS {
+            self.state.mems += 1 + read + looked + 7 * removed + pushed;
+        }
+        complete
     }
 
     /// Swaps the other items of `node`'s option out of the active list and hides their
@@ -131,14 +144,14 @@ impl Cells {
                 continue;
             }
             self.charge::<MEMS>(1);
-            let pp = self.pos[c as usize];
+            let pp = self.items[c as usize].pos;
             if pp < end {
                 end -= 1;
                 let other = self.item[end as usize];
                 self.item[end as usize] = c as u32;
                 self.item[pp as usize] = other;
-                self.pos[other as usize] = pp;
-                self.pos[c as usize] = end;
+                self.items[other as usize].pos = pp;
+                self.items[c as usize].pos = end;
                 self.state.updates += 1;
                 self.charge::<MEMS>(5);
             }
@@ -160,7 +173,7 @@ impl Cells {
                 }
             } else {
                 self.charge::<MEMS>(1);
-                if self.pos[c as usize] < old_active {
+                if self.items[c as usize].pos < old_active {
                     self.charge::<MEMS>(1);
                     if !self.hide::<MEMS>(c, colour, true, old_active) {
                         return false;
@@ -181,7 +194,7 @@ impl Cells {
             let x = self.item[k as usize];
             if x < self.primary {
                 self.charge::<MEMS>(1);
-                let size = self.size[x as usize];
+                let size = self.items[x as usize].size;
                 if size <= 1 {
                     // Size 0 cannot happen: the hide that emptied the item said so.
                     if size == 1 {
@@ -208,7 +221,7 @@ impl Cells {
     fn pending_forced<const MEMS: bool>(&mut self) -> Option<u32> {
         while let Some(x) = self.state.force.pop() {
             self.charge::<MEMS>(2);
-            if self.pos[x as usize] < self.state.active {
+            if self.items[x as usize].pos < self.state.active {
                 return Some(x);
             }
         }
@@ -226,7 +239,9 @@ impl Cells {
         if branching {
             for p in 0..self.state.active as usize {
                 let item = self.item[p];
-                self.state.saved.push((item, self.size[item as usize]));
+                self.state
+                    .saved
+                    .push((item, self.items[item as usize].size));
             }
             self.charge::<MEMS>(3 * u64::from(self.state.active));
         }
@@ -244,7 +259,7 @@ impl Cells {
         );
         for k in from..to {
             let (item, size) = self.state.saved[k];
-            self.size[item as usize] = size;
+            self.items[item as usize].size = size;
         }
         self.state.active = (to - from) as u32;
         self.charge::<MEMS>(2 + 2 * (to - from) as u64);
@@ -294,7 +309,7 @@ impl Cells {
                             self.enter::<MEMS>(x, level, matches!(choice, Choice::Branch(_)));
                             current = Level {
                                 item: x,
-                                cursor: self.start[x as usize],
+                                cursor: self.items[x as usize].start,
                             };
                             Step::Advance
                         }
@@ -324,7 +339,8 @@ impl Cells {
                 }
                 Step::Next => {
                     self.charge::<MEMS>(1);
-                    let end = self.start[current.item as usize] + self.size[current.item as usize];
+                    let end = self.items[current.item as usize].start
+                        + self.items[current.item as usize].size;
                     if current.cursor + 1 >= end {
                         Step::Backup
                     } else {
