@@ -6,6 +6,40 @@ use super::{Cells, ItemData, Level, Node};
 use crate::dlx::links::{Control, SearchStats};
 use crate::solver::Limits;
 
+// The two accessors below are the unsafe code of this engine: they skip the bounds checks
+// in `hide`, the loop where dancing cells spend nine tenths of their time. Measured against
+// the same loop with checked indexing, interleaved runs, pentominoes 5x12 counted in full:
+// 3.05 -> 2.50 s (dancing links take 3.1 s there).
+//
+// The invariant that makes them sound, established by `Cells::new` (which asserts every
+// item is in range and builds `set` and the locations from the nodes it pushed) and kept by
+// the search, which only swaps existing values between slots:
+// * every entry of `set` is a node index below `nodes.len()`;
+// * every option node's `loc` is below `set.len()`, and its `item` below `items.len()`;
+// * for every item, `start + size` is at most `set.len()` (sizes only shrink from the
+//   built counts and are restored to saved, smaller-or-equal values);
+// * a spacer's `item` is minus the length of the option before it, so stepping by it from
+//   the spacer lands on that option's first node; node 0 is a spacer, so `option + 1` for
+//   an option node is at most the spacer after it.
+// The arrays are never resized after construction.
+
+/// `slice[i]` without a bounds check: `i` is an index the invariant above guarantees.
+#[inline(always)]
+fn read<T: Copy>(slice: &[T], i: usize) -> T {
+    debug_assert!(i < slice.len());
+    // SAFETY: `i` is a set entry, a node's location, an item or a position derived from
+    // them as the invariant above describes, so it is in bounds.
+    unsafe { *slice.get_unchecked(i) }
+}
+
+/// `&mut slice[i]` without a bounds check (see [`read`]).
+#[inline(always)]
+fn slot<T>(slice: &mut [T], i: usize) -> &mut T {
+    debug_assert!(i < slice.len());
+    // SAFETY: as in `read`: `i` is in bounds by the invariant above.
+    unsafe { slice.get_unchecked_mut(i) }
+}
+
 /// What the MRV scan found.
 enum Choice {
     /// A primary item with one option left.
@@ -74,20 +108,20 @@ impl Cells {
         let force = &mut self.state.force;
         let (primary, active) = (self.primary, self.state.active);
         let ItemData { start, size, .. } = items[c as usize];
-        let (mut read, mut looked, mut removed, mut pushed) = (0u64, 0u64, 0u64, 0u64);
+        let (mut options_read, mut looked, mut removed, mut pushed) = (0u64, 0u64, 0u64, 0u64);
         let mut complete = true;
         'options: for r in start..start + size {
-            read += 1;
-            let option = set[r as usize];
+            options_read += 1;
+            let option = read(set, r as usize);
             if colour != 0 {
                 looked += 1;
-                if nodes[option as usize].colour == colour {
+                if read(nodes, option as usize).colour == colour {
                     continue;
                 }
             }
             let mut n = option + 1;
             while n != option {
-                let Node { item, loc, .. } = nodes[n as usize];
+                let Node { item, loc, .. } = read(nodes, n as usize);
                 looked += 1;
                 if item < 0 {
                     n = (n as i32 + item) as u32;
@@ -95,7 +129,7 @@ impl Cells {
                 }
                 looked += 1;
                 let u = item as usize;
-                let data = items[u];
+                let data = read(items, u);
                 if data.pos < old_active {
                     let left = data.size - 1;
                     if left <= 1 && check && (u as u32) < primary && data.pos < active {
@@ -108,12 +142,12 @@ impl Cells {
                         force.push(u as u32);
                     }
                     let last = data.start + left;
-                    let moved = set[last as usize];
-                    items[u].size = left;
-                    set[last as usize] = n;
-                    set[loc as usize] = moved;
-                    nodes[n as usize].loc = last;
-                    nodes[moved as usize].loc = loc;
+                    let moved = read(set, last as usize);
+                    slot(items, u).size = left;
+                    *slot(set, last as usize) = n;
+                    *slot(set, loc as usize) = moved;
+                    slot(nodes, n as usize).loc = last;
+                    slot(nodes, moved as usize).loc = loc;
                     removed += 1;
                 }
                 n += 1;
@@ -124,7 +158,7 @@ impl Cells {
         // each node's item and place (1), the item's position (1), then per removal its
         // size (1) and the six reads and writes of the swap, per push 1.
         if MEMS {
-            self.state.mems += 1 + read + looked + 7 * removed + pushed;
+            self.state.mems += 1 + options_read + looked + 7 * removed + pushed;
         }
         complete
     }
