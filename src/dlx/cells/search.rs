@@ -115,7 +115,7 @@ impl Cells {
             let option = read(set, r as usize);
             if colour != 0 {
                 looked += 1;
-                if read(nodes, option as usize).colour == colour {
+                if read(&self.colours, option as usize) == colour {
                     continue;
                 }
             }
@@ -195,7 +195,7 @@ impl Cells {
         let mut q = node + 1;
         while q != node {
             self.charge::<MEMS>(1);
-            let Node { item, colour, .. } = self.nodes[q as usize];
+            let (item, colour) = (self.nodes[q as usize].item, self.colours[q as usize]);
             if item < 0 {
                 q = (q as i32 + item) as u32;
                 continue;
