@@ -120,7 +120,9 @@ impl Branching {
     }
 }
 
-/// The events of a search that its mems depend on (see the module docs).
+/// The events of a search that its mems depend on (see the module docs). Undoing is
+/// tallied when it happens, so a search stopped early (at a solution limit) is charged what
+/// DLX1 spends up to that point and not for the undoing DLX1 skips.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Tally {
     /// Levels entered that branch (DLX1's `forward` steps that are not solutions).
@@ -133,28 +135,41 @@ pub struct Tally {
     pub hidden_options: u64,
     /// Nodes unlinked from their item lists by those hides.
     pub hidden_nodes: u64,
+    /// Items uncovered.
+    pub uncovers: u64,
+    /// Options unhidden by those uncovers.
+    pub unhidden_options: u64,
+    /// Nodes relinked by those unhides.
+    pub unhidden_nodes: u64,
     /// Options tried.
     pub tried: u64,
-    /// Whether the search started at the root (a subtree below a prefix did not).
-    pub from_root: bool,
+    /// Options undone (the other items of a tried option uncovered again).
+    pub undone: u64,
+    /// Levels left, every option of their item tried (the item uncovered).
+    pub backtracks: u64,
+    /// Those left for a level above (all but the search's root).
+    pub returns: u64,
 }
 
 impl Tally {
     /// DLX1's mems for these events. Per level entered: the MRV scan (1 + 2 per item looked
-    /// at), reading the first option (2) and, on the way back, the level below's option (2).
-    /// Per cover, and again per uncover: 4 (item links and the list's end) + 3 per option in
-    /// the list (its next pointer, the spacer's two fields) + 6 per node hidden (`up`/`down`,
-    /// `top`, two writes, `len` read and write). Per option tried: 2 per item of the option
-    /// plus 5 (the two walks across it, the spacer twice, the test for a solution, the
-    /// move to the next option). The root's level has no level above to return to (-2).
+    /// at) and reading its first option (2). Per cover, and per uncover: 4 (item links and
+    /// the list's end) + 3 per option in the list (its next pointer, the spacer's two
+    /// fields) + 6 per node hidden or relinked (`up`/`down`, `top`, two writes, `len` read
+    /// and write). Per option tried: 1 per other item, 2 for the spacer, 1 for the test for
+    /// a solution; per option undone: 1 per other item, 2 for the spacer, 2 to move to the
+    /// next option. Per return to the level above: 2.
     pub fn mems(&self) -> u64 {
-        let covers = self.covers;
-        let others = covers.saturating_sub(self.levels);
-        let root = if self.from_root { 2 } else { 0 };
-        let total = (5 * self.levels + 2 * self.scanned)
-            + 2 * (4 * covers + 3 * self.hidden_options + 6 * self.hidden_nodes)
-            + (2 * (others + self.tried) + 5 * self.tried);
-        total.saturating_sub(root)
+        let best_covers = self.levels;
+        let other_covers = self.covers.saturating_sub(best_covers);
+        // Every level's item is uncovered when the level is left, the rest by undone options.
+        let other_uncovers = self.uncovers.saturating_sub(self.backtracks);
+        (3 * self.levels + 2 * self.scanned)
+            + (4 * self.covers + 3 * self.hidden_options + 6 * self.hidden_nodes)
+            + (4 * self.uncovers + 3 * self.unhidden_options + 6 * self.unhidden_nodes)
+            + (other_covers + 3 * self.tried)
+            + (other_uncovers + 4 * self.undone)
+            + 2 * self.returns
     }
 }
 
@@ -454,8 +469,10 @@ impl Dlx {
         *self.len_mut(i) |= COVERED;
     }
 
+    /// Relinks the other nodes of option `p`; returns how many.
     #[inline]
-    fn unhide(&mut self, p: u32) {
+    fn unhide(&mut self, p: u32) -> u64 {
+        let mut relinked = 0;
         let mut q = p - 1;
         while q != p {
             let Node { top, up, down } = self.node(q);
@@ -465,9 +482,11 @@ impl Dlx {
                 self.node_mut(up).down = q;
                 self.node_mut(down).up = q;
                 *self.len_mut(top as u32) += 1;
+                relinked += 1;
                 q -= 1;
             }
         }
+        relinked
     }
 
     #[inline]
@@ -478,11 +497,17 @@ impl Dlx {
         *self.len_mut(i) &= !COVERED;
         if MEMS {
             self.active += u32::from(i <= self.primary);
+            self.tally.uncovers += 1;
+            self.tally.unhidden_options += u64::from(*self.len_mut(i));
         }
+        let mut relinked = 0;
         let mut p = self.node(i).up;
         while p != i {
-            self.unhide(p);
+            relinked += self.unhide(p);
             p = self.node(p).up;
+        }
+        if MEMS {
+            self.tally.unhidden_nodes += relinked;
         }
     }
 
@@ -649,10 +674,9 @@ impl Dlx {
             Leave,
         }
         let mut stats = SearchStats::default();
-        self.tally = Tally {
-            from_root,
-            ..Tally::default()
-        };
+        self.tally = Tally::default();
+        // The tally when the search was told to stop: DLX1 stops there, without undoing.
+        let mut at_stop: Option<Tally> = None;
         if MEMS {
             // Kept up to date by cover and uncover during the search.
             let lens = &self.lens[1..=self.primary as usize];
@@ -671,6 +695,7 @@ impl Dlx {
                         stats.solutions += 1;
                         if visit(self, &chosen) == Control::Stop {
                             stopping = true;
+                            at_stop = Some(self.tally);
                         }
                         Step::Leave
                     } else if chosen.len() == cutoff {
@@ -694,6 +719,7 @@ impl Dlx {
                         if let Some(stop) = limits.check(self.tally.tried) {
                             stats.stopped = Some(stop);
                             stopping = true;
+                            at_stop = Some(self.tally);
                             continue;
                         }
                         self.cover_others::<MEMS>(x);
@@ -704,6 +730,7 @@ impl Dlx {
                 Step::Retry => {
                     let x = *chosen.last().expect("a level is open");
                     self.uncover_others::<MEMS>(x);
+                    self.tally.undone += 1;
                     i = self.nodes[x as usize].top as u32;
                     let next = self.nodes[x as usize].down;
                     *chosen.last_mut().expect("a level is open") = next;
@@ -716,6 +743,10 @@ impl Dlx {
                 Step::Backtrack => {
                     self.uncover::<MEMS>(i);
                     chosen.pop();
+                    self.tally.backtracks += 1;
+                    if !chosen.is_empty() {
+                        self.tally.returns += 1;
+                    }
                     Step::Leave
                 }
                 // X8: back to the level above, or done.
@@ -727,10 +758,13 @@ impl Dlx {
                 }
             };
         }
-        let tally = self.tally;
+        let tally = at_stop.unwrap_or(self.tally);
         stats.nodes = tally.tried + u64::from(from_root);
         stats.updates = tally.covers + tally.hidden_nodes;
-        stats.mems = if MEMS { Some(tally.mems()) } else { None };
+        // A subtree below a prefix returns to the level above it at the end, as the full
+        // search does there (2 mems).
+        let subtree_return = if from_root { 0 } else { 2 };
+        stats.mems = MEMS.then(|| tally.mems() + subtree_return);
         debug_assert_eq!(self.sanity(), Ok(()), "links restored after the search");
         stats
     }
