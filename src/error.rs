@@ -200,9 +200,9 @@ pub enum CoverErrorKind {
         /// The item.
         item: String,
     },
-    /// An option gives a colour, which this engine does not handle.
-    #[error("{text:?}: colours (Knuth's DLX2 format) are not supported by this reader")]
-    ColourUnsupported {
+    /// A colour that is empty or uses a reserved character (`item:` or `item:a:b`).
+    #[error("{text:?}: bad colour (write item:colour, the colour a name without '|' or ':')")]
+    BadColour {
         /// The token as written.
         text: String,
     },

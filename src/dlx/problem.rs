@@ -11,10 +11,17 @@
 //!
 //! The first non-comment line names the primary items, then (after a lone `|`) the
 //! secondary items. Every further non-blank, non-comment line is one option: the names of its
-//! items, separated by spaces. Names may not contain `|` or `:`. Knuth's extensions are
-//! recognised and refused with a message naming the line and column: colours (`x:red`,
-//! DLX2) and item multiplicities (`2|A`, `1:3|A`, DLX3). Lines are at most
-//! [`MAX_COVER_LINE`] bytes and a problem at most [`MAX_NODES`] nodes.
+//! items, separated by spaces. Names may not contain `|` or `:`.
+//!
+//! **Colours** (Knuth's DLX2, XCC): an option may give a secondary item a colour,
+//! `x:red`. Options that give `x` the same colour are compatible; a secondary item without
+//! a colour is exclusive, as before (at most one chosen option contains it, and then no
+//! coloured one). Colours are names without `|` or `:` (Knuth's programs allow up to 8
+//! characters; any length is read here). A colour on a primary item is an error.
+//!
+//! Knuth's item multiplicities (`2|A`, `1:3|A`, DLX3) are recognised and refused with a
+//! message naming the line and column. Lines are at most [`MAX_COVER_LINE`] bytes and a
+//! problem at most [`MAX_NODES`] nodes.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -25,7 +32,8 @@ use crate::error::{CoverErrorKind, Error, Location, Result};
 use crate::input::{Line, Lines, MAX_COVER_LINE};
 
 /// An exact-cover problem: named primary items (covered exactly once), named secondary
-/// items (covered at most once) and options (sets of items).
+/// items (covered at most once, or by any number of options that agree on its colour) and
+/// options (sets of items, a secondary item possibly with a colour).
 ///
 /// ```
 /// use sudolab::dlx::Problem;
@@ -35,6 +43,15 @@ use crate::input::{Line, Lines, MAX_COVER_LINE};
 /// problem.add_option(&["A", "C", "x"])?;
 /// assert_eq!(problem.dlx().count(0).solutions, 1);
 /// assert!(problem.add_option(&["A", "Q"]).is_err());
+///
+/// // With colours: A and B may share x if they agree on its colour.
+/// let mut problem = Problem::new(&["A", "B"], &["x"])?;
+/// problem.add_option(&["A", "x:red"])?;
+/// problem.add_option(&["B", "x:red"])?;
+/// problem.add_option(&["B", "x:blue"])?;
+/// assert_eq!(problem.dlx().count(0).solutions, 1);
+/// assert_eq!(problem.cells().count(0).solutions, 1);
+/// assert_eq!(problem.option_text(2), "B x:blue");
 /// # Ok::<(), sudolab::Error>(())
 /// ```
 #[derive(Debug, Clone, Default)]
@@ -43,7 +60,12 @@ pub struct Problem {
     primary: usize,
     index: HashMap<String, u32>,
     option_items: Vec<u32>,
+    /// The colour of each entry of `option_items` (0: none; else a number from 1 into
+    /// `colour_names`).
+    option_colours: Vec<u32>,
     option_starts: Vec<usize>,
+    colour_names: Vec<String>,
+    colour_index: HashMap<String, u32>,
     /// Nodes the dancing-links arrays will need: headers, option nodes and spacers.
     nodes: u64,
 }
@@ -97,25 +119,68 @@ impl Problem {
         Ok(())
     }
 
-    /// Adds an option by item names.
+    /// Adds an option by item names, each `item` or (a secondary item) `item:colour`.
     pub fn add_option<S: AsRef<str>>(&mut self, items: &[S]) -> Result<()> {
-        let mut numbers = Vec::with_capacity(items.len());
-        for name in items {
-            let name = name.as_ref();
-            let number = *self.index.get(name).ok_or_else(|| {
-                cover_error(None, CoverErrorKind::UnknownItem { name: name.into() })
-            })?;
-            numbers.push(number);
+        let mut entries = Vec::with_capacity(items.len());
+        for token in items {
+            let entry = self
+                .resolve(token.as_ref(), &entries)
+                .map_err(|kind| cover_error(None, kind))?;
+            entries.push(entry);
         }
-        self.add_option_numbers(&numbers)
+        self.push_option(&entries)
     }
 
-    /// Adds an option by item numbers (`1..=items`).
+    /// Adds an option by item numbers (`1..=items`), without colours.
     pub fn add_option_numbers(&mut self, items: &[u32]) -> Result<()> {
-        if items.is_empty() {
+        let entries: Vec<(u32, u32)> = items.iter().map(|&item| (item, 0)).collect();
+        self.push_option(&entries)
+    }
+
+    /// Item and colour numbers of one token of an option (`item` or `item:colour`; a new
+    /// colour name gets the next number), checked against the entries before it.
+    fn resolve(
+        &mut self,
+        token: &str,
+        before: &[(u32, u32)],
+    ) -> Result<(u32, u32), CoverErrorKind> {
+        let (name, colour) = match token.split_once(':') {
+            Some((name, colour)) => (name, Some(colour)),
+            None => (token, None),
+        };
+        let number = *self
+            .index
+            .get(name)
+            .ok_or_else(|| CoverErrorKind::UnknownItem { name: name.into() })?;
+        if before.iter().any(|&(item, _)| item == number) {
+            return Err(CoverErrorKind::RepeatedItem { name: name.into() });
+        }
+        let Some(colour) = colour else {
+            return Ok((number, 0));
+        };
+        if number as usize <= self.primary {
+            return Err(CoverErrorKind::ColourOnPrimary {
+                text: token.into(),
+                item: name.into(),
+            });
+        }
+        if colour.is_empty() || colour.contains(['|', ':']) {
+            return Err(CoverErrorKind::BadColour { text: token.into() });
+        }
+        let next = self.colour_names.len() as u32 + 1;
+        let colour = *self.colour_index.entry(colour.to_string()).or_insert(next);
+        if colour == next {
+            self.colour_names.push(token[name.len() + 1..].to_string());
+        }
+        Ok((number, colour))
+    }
+
+    /// Adds an option from its `(item, colour)` entries.
+    fn push_option(&mut self, entries: &[(u32, u32)]) -> Result<()> {
+        if entries.is_empty() {
             return Err(cover_error(None, CoverErrorKind::EmptyOption));
         }
-        for (k, &item) in items.iter().enumerate() {
+        for (k, &(item, colour)) in entries.iter().enumerate() {
             if item == 0 || item as usize > self.names.len() {
                 return Err(cover_error(
                     None,
@@ -124,12 +189,22 @@ impl Problem {
                     },
                 ));
             }
-            if items[..k].contains(&item) {
-                let name = self.names[item as usize - 1].clone();
-                return Err(cover_error(None, CoverErrorKind::RepeatedItem { name }));
+            let name = || self.names[item as usize - 1].clone();
+            if entries[..k].iter().any(|&(other, _)| other == item) {
+                return Err(cover_error(
+                    None,
+                    CoverErrorKind::RepeatedItem { name: name() },
+                ));
+            }
+            if colour != 0 && item as usize <= self.primary {
+                let kind = CoverErrorKind::ColourOnPrimary {
+                    text: format!("{}:#{colour}", name()),
+                    item: name(),
+                };
+                return Err(cover_error(None, kind));
             }
         }
-        let nodes = self.nodes + items.len() as u64 + 1;
+        let nodes = self.nodes + entries.len() as u64 + 1;
         if nodes > MAX_NODES {
             return Err(cover_error(
                 None,
@@ -140,7 +215,8 @@ impl Problem {
             ));
         }
         self.nodes = nodes;
-        self.option_items.extend_from_slice(items);
+        self.option_items.extend(entries.iter().map(|e| e.0));
+        self.option_colours.extend(entries.iter().map(|e| e.1));
         self.option_starts.push(self.option_items.len());
         Ok(())
     }
@@ -170,19 +246,48 @@ impl Problem {
         &self.option_items[self.option_starts[k]..self.option_starts[k + 1]]
     }
 
-    /// Option `k` as text: its item names separated by spaces.
-    pub fn option_text(&self, k: usize) -> String {
-        let names: Vec<&str> = self.option(k).iter().map(|&i| self.item_name(i)).collect();
-        names.join(" ")
+    /// The colours of option `k`'s items, parallel to [`Problem::option`] (0: none).
+    pub fn option_colours(&self, k: usize) -> &[u32] {
+        &self.option_colours[self.option_starts[k]..self.option_starts[k + 1]]
     }
 
-    /// The dancing-links form, ready to search.
+    /// The name of colour `number` (from 1).
+    pub fn colour_name(&self, number: u32) -> &str {
+        &self.colour_names[number as usize - 1]
+    }
+
+    /// Whether any option gives a colour.
+    pub fn has_colours(&self) -> bool {
+        !self.colour_names.is_empty()
+    }
+
+    /// Option `k` as text: its items separated by spaces, `item:colour` where coloured.
+    pub fn option_text(&self, k: usize) -> String {
+        let mut text = String::new();
+        for (&item, &colour) in self.option(k).iter().zip(self.option_colours(k)) {
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            text.push_str(self.item_name(item));
+            if colour != 0 {
+                text.push(':');
+                text.push_str(self.colour_name(colour));
+            }
+        }
+        text
+    }
+
+    /// The dancing-links form, ready to search (Algorithm C when there are colours).
     pub fn dlx(&self) -> Dlx {
-        Dlx::new(
+        let mut dlx = Dlx::new(
             self.primary,
             self.names.len() - self.primary,
             (0..self.options()).map(|k| self.option(k)),
-        )
+        );
+        if self.has_colours() {
+            dlx.set_colours(self.option_colours.iter().copied());
+        }
+        dlx
     }
 
     /// The dancing-cells form, ready to search.
@@ -190,7 +295,13 @@ impl Problem {
         super::Cells::new(
             self.primary,
             self.names.len() - self.primary,
-            (0..self.options()).map(|k| self.option(k).iter().map(|&i| (i - 1, 0))),
+            (0..self.options()).map(|k| {
+                let colours = self.option_colours(k).iter();
+                self.option(k)
+                    .iter()
+                    .zip(colours)
+                    .map(|(&i, &c)| (i - 1, c))
+            }),
         )
     }
 
@@ -302,38 +413,17 @@ impl Problem {
         Ok(problem)
     }
 
-    /// One option from its tokens, each an item name (a colour, `item:colour`, is refused
-    /// with a message saying why).
+    /// One option from its tokens, each `item` or `item:colour`.
     fn add_option_tokens(&mut self, tokens: &[(u64, &str)]) -> Result<(), (u64, CoverErrorKind)> {
-        let mut numbers = Vec::with_capacity(tokens.len());
+        let mut entries = Vec::with_capacity(tokens.len());
         for &(column, token) in tokens {
-            let (name, colour) = match token.split_once(':') {
-                Some((name, colour)) => (name, Some(colour)),
-                None => (token, None),
-            };
-            let fail = |kind| (column, kind);
-            let number = *self
-                .index
-                .get(name)
-                .ok_or_else(|| fail(CoverErrorKind::UnknownItem { name: name.into() }))?;
-            if colour.is_some() {
-                let kind = if number as usize <= self.primary {
-                    CoverErrorKind::ColourOnPrimary {
-                        text: token.into(),
-                        item: name.into(),
-                    }
-                } else {
-                    CoverErrorKind::ColourUnsupported { text: token.into() }
-                };
-                return Err(fail(kind));
-            }
-            if numbers.contains(&number) {
-                return Err(fail(CoverErrorKind::RepeatedItem { name: name.into() }));
-            }
-            numbers.push(number);
+            let entry = self
+                .resolve(token, &entries)
+                .map_err(|kind| (column, kind))?;
+            entries.push(entry);
         }
         let column = tokens.first().map_or(1, |t| t.0);
-        self.add_option_numbers(&numbers).map_err(|e| match e {
+        self.push_option(&entries).map_err(|e| match e {
             Error::Cover { kind, .. } => (column, kind),
             other => (
                 column,
@@ -446,17 +536,54 @@ mod tests {
     }
 
     #[test]
-    fn colours_are_refused_with_a_reason() {
+    fn bad_colours_are_refused_with_their_place() {
         assert_eq!(
-            message("A B | x\nA x:red\n"),
-            "p.dlx, line 2, column 3: \"x:red\": colours (Knuth's DLX2 format) are not supported by this reader"
+            message("A B | x\nA B:red\n"),
+            "p.dlx, line 2, column 3: \"B:red\": a colour may only be given to a secondary item (declared after '|' on the first line), and \"B\" is primary"
         );
-        assert!(message("A B | x\nA B:red\n")
-            .contains("a colour may only be given to a secondary item"));
+        assert!(message("A B | x\nA x:\n").contains("column 3: \"x:\": bad colour"));
+        assert!(message("A B | x\nA x:a:b\n").contains("column 3: \"x:a:b\": bad colour"));
+        assert!(message("A B | x\nA x:red x:blue\n")
+            .contains("line 2, column 9: item \"x\" appears twice in one option"));
         assert_eq!(
             message("A B | x\nA y:red\n"),
             "p.dlx, line 2, column 3: unknown item \"y\""
         );
+    }
+
+    #[test]
+    fn knuths_colour_example_has_its_unique_solution() {
+        // From Knuth's DLX2: "X:0 Y:1" has no primary item and is never chosen.
+        let text = "| A simple example of color controls\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
+        let problem = Problem::read_dlx_format(text.as_bytes(), None).unwrap();
+        let mut found = Vec::new();
+        problem.dlx().search(|dlx, chosen| {
+            let mut texts: Vec<String> = chosen
+                .iter()
+                .map(|&x| problem.option_text(dlx.option_of(x)))
+                .collect();
+            texts.sort();
+            found.push(texts);
+            super::super::Control::Continue
+        });
+        assert_eq!(found, vec![vec!["A C X:1 Y:1", "B X:1"]]);
+        assert_eq!(problem.cells().count(0).solutions, 1);
+    }
+
+    #[test]
+    fn colours_round_trip_through_the_format() {
+        let text = "A B C | x y\nA x:red y\nB x:red\nC x:blue\nB C y:red\n";
+        let problem = Problem::read_dlx_format(text.as_bytes(), None).unwrap();
+        assert!(problem.has_colours());
+        assert_eq!(problem.to_dlx_format(), text);
+        assert_eq!(problem.option_text(3), "B C y:red");
+        // A with x red, then B red (C blue would clash on x), C via "B C y:red" no (B twice).
+        assert_eq!(problem.dlx().count(0).solutions, 0);
+        let text = "A B C | x y\nA x:red y\nB x:red\nC x:red\nB C y:red\nA x:blue\n";
+        let problem = Problem::read_dlx_format(text.as_bytes(), None).unwrap();
+        // {A x:red y, B x:red, C x:red}, {A x:blue, B C y:red}.
+        assert_eq!(problem.dlx().count(0).solutions, 2);
+        assert_eq!(problem.cells().count(0).solutions, 2);
     }
 
     #[test]

@@ -175,6 +175,12 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         links.branching().name(),
         started.elapsed().as_secs_f64() * 1e3
     )?;
+    if problem.has_colours() {
+        writeln!(
+            out,
+            "colours: yes (Algorithm C: purify and unpurify, as DLX2)"
+        )?;
+    }
     if let Some(classic) = classic_problem(args)? {
         let complete = stats.stopped.is_none() && !capped;
         writeln!(

@@ -196,7 +196,8 @@ impl Cells {
             total += count;
         }
         let mut set = vec![0u32; total as usize];
-        for (y, node) in nodes.iter_mut().enumerate() {
+        // Node 0 is the first spacer (its `item`, minus the length of no option, is 0).
+        for (y, node) in nodes.iter_mut().enumerate().skip(1) {
             if node.item >= 0 {
                 node.loc += start[node.item as usize];
                 set[node.loc as usize] = y as u32;

@@ -15,3 +15,12 @@ fn counts_what_dancing_links_count() {
         assert_eq!(cells.count(0), stats);
     }
 }
+
+#[test]
+fn a_primary_item_in_no_option_means_no_solution() {
+    // The only option has no primary item and is left out: the sets of items are empty
+    // (building them once indexed past the end).
+    let problem = crate::dlx::Problem::read_dlx_format(&b"p | s\ns\n"[..], None).unwrap();
+    assert_eq!(problem.cells().count(0).solutions, 0);
+    assert_eq!(problem.dlx().count(0).solutions, 0);
+}

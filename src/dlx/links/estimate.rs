@@ -59,17 +59,16 @@ impl Dlx {
                 }
                 product *= f64::from(d);
                 nodes += product;
-                self.cover::<false>(i);
+                // Item i's own list is the same before and after covering it.
                 let mut x = self.nodes[i as usize].down;
                 for _ in 0..next(&mut state) % u64::from(d) {
                     x = self.nodes[x as usize].down;
                 }
-                self.cover_others::<false>(x);
+                self.descend(i, x);
                 chosen.push((i, x));
             }
             while let Some((i, x)) = chosen.pop() {
-                self.uncover_others::<false>(x);
-                self.uncover::<false>(i);
+                self.ascend(i, x);
             }
             sum_nodes += nodes;
             sum_nodes2 += nodes * nodes;

@@ -149,6 +149,16 @@ pub struct Tally {
     pub backtracks: u64,
     /// Those left for a level above (all but the search's root).
     pub returns: u64,
+    /// Coloured secondary items purified (Algorithm C).
+    pub purifies: u64,
+    /// Options looked at by those purifications.
+    pub purified_options: u64,
+    /// Of those, options of the same colour, marked compatible.
+    pub cleansed: u64,
+    /// Purifications undone.
+    pub unpurifies: u64,
+    /// Options looked at while undoing them.
+    pub unpurified_options: u64,
 }
 
 impl Tally {
@@ -170,6 +180,17 @@ impl Tally {
             + (other_covers + 3 * self.tried)
             + (other_uncovers + 4 * self.undone)
             + 2 * self.returns
+            + self.colour_mems()
+    }
+
+    /// What purifications add (DLX2's accounting, in the same model; 0 without colours):
+    /// per purification or its undoing, 1 to read the node and 2 for the item's list ends;
+    /// per option looked at, its link and its colour (2), and a write per option cleansed
+    /// or restored. Nodes hidden and relinked are counted with the others.
+    fn colour_mems(&self) -> u64 {
+        3 * (self.purifies + self.unpurifies)
+            + 2 * (self.purified_options + self.unpurified_options)
+            + 2 * self.cleansed
     }
 }
 
@@ -223,6 +244,11 @@ pub struct Dlx {
     /// Counted when a search that counts mems starts and kept up to date by it.
     active: u32,
     tally: Tally,
+    /// Each node's colour (0: none; -1 while purified), or empty for a problem without
+    /// colours. Apart from `nodes` so that searches without colours never touch it.
+    colours: Vec<i32>,
+    /// Whether any option gives a colour: searches then run Algorithm C.
+    coloured: bool,
 }
 
 impl Dlx {
@@ -321,7 +347,40 @@ impl Dlx {
             count_mems: true,
             active: primary as u32,
             tally: Tally::default(),
+            colours: Vec::new(),
+            coloured: false,
         }
+    }
+
+    /// Gives colours to the option nodes: `colours` holds one entry per item of every
+    /// option, in input order (as the options were given to [`Dlx::new`]), 0 for none.
+    /// Only secondary items may have a colour, and colours are below 2^31 (a programming
+    /// error otherwise: [`Problem`](super::Problem) validates user input).
+    pub fn set_colours(&mut self, colours: impl IntoIterator<Item = u32>) {
+        let mut node_colours = vec![0i32; self.nodes.len()];
+        let mut colours = colours.into_iter();
+        for (x, node) in self.nodes.iter().enumerate() {
+            if node.top > 0 && x > (self.primary + self.secondary) as usize {
+                let colour = colours.next().expect("Dlx::set_colours: too few colours");
+                let colour = i32::try_from(colour).expect("Dlx::set_colours: colour too large");
+                assert!(
+                    colour == 0 || node.top as u32 > self.primary,
+                    "Dlx::set_colours: a colour on primary item {}",
+                    node.top
+                );
+                node_colours[x] = colour;
+            }
+        }
+        assert!(
+            colours.next().is_none(),
+            "Dlx::set_colours: too many colours"
+        );
+        self.coloured = node_colours.iter().any(|&c| c != 0);
+        self.colours = if self.coloured {
+            node_colours
+        } else {
+            Vec::new()
+        };
     }
 
     /// Number of primary items.
@@ -434,35 +493,51 @@ impl Dlx {
         unsafe { self.lens.get_unchecked_mut(i as usize) }
     }
 
+    /// The colour of node `x` in a coloured search: 0 for none (and in spacers and headers),
+    /// -1 once purified (see [`Dlx::purify`]).
+    #[inline(always)]
+    fn colour(&self, x: u32) -> i32 {
+        self.colours[x as usize]
+    }
+
+    /// Unlinks the other nodes of option `p` from their items' lists. With `COLOURS`, nodes
+    /// of purified secondary items (colour -1) stay where they are, as in DLX2: their lists
+    /// are never searched again until unpurified.
     #[inline]
-    fn hide(&mut self, p: u32) {
+    fn hide<const COLOURS: bool>(&mut self, p: u32) -> u64 {
+        let mut hidden = 0;
         let mut q = p + 1;
         while q != p {
             let Node { top, up, down } = self.node(q);
             if top <= 0 {
                 q = up;
             } else {
-                self.node_mut(up).down = down;
-                self.node_mut(down).up = up;
-                *self.len_mut(top as u32) -= 1;
-                self.tally.hidden_nodes += 1;
+                if !COLOURS || self.colour(q) >= 0 {
+                    self.node_mut(up).down = down;
+                    self.node_mut(down).up = up;
+                    *self.len_mut(top as u32) -= 1;
+                    hidden += 1;
+                }
                 q += 1;
             }
         }
+        hidden
     }
 
     #[inline]
-    fn cover<const MEMS: bool>(&mut self, i: u32) {
+    fn cover<const MEMS: bool, const COLOURS: bool>(&mut self, i: u32) {
         self.tally.covers += 1;
         if MEMS {
             self.tally.hidden_options += u64::from(*self.len_mut(i));
             self.active -= u32::from(i <= self.primary);
         }
+        let mut hidden = 0;
         let mut p = self.node(i).down;
         while p != i {
-            self.hide(p);
+            hidden += self.hide::<COLOURS>(p);
             p = self.node(p).down;
         }
+        self.tally.hidden_nodes += hidden;
         let Item { left, right } = self.item(i);
         self.item_mut(left).right = right;
         self.item_mut(right).left = left;
@@ -471,7 +546,7 @@ impl Dlx {
 
     /// Relinks the other nodes of option `p`; returns how many.
     #[inline]
-    fn unhide(&mut self, p: u32) -> u64 {
+    fn unhide<const COLOURS: bool>(&mut self, p: u32) -> u64 {
         let mut relinked = 0;
         let mut q = p - 1;
         while q != p {
@@ -479,10 +554,12 @@ impl Dlx {
             if top <= 0 {
                 q = down;
             } else {
-                self.node_mut(up).down = q;
-                self.node_mut(down).up = q;
-                *self.len_mut(top as u32) += 1;
-                relinked += 1;
+                if !COLOURS || self.colour(q) >= 0 {
+                    self.node_mut(up).down = q;
+                    self.node_mut(down).up = q;
+                    *self.len_mut(top as u32) += 1;
+                    relinked += 1;
+                }
                 q -= 1;
             }
         }
@@ -490,7 +567,7 @@ impl Dlx {
     }
 
     #[inline]
-    fn uncover<const MEMS: bool>(&mut self, i: u32) {
+    fn uncover<const MEMS: bool, const COLOURS: bool>(&mut self, i: u32) {
         let Item { left, right } = self.item(i);
         self.item_mut(left).right = i;
         self.item_mut(right).left = i;
@@ -503,7 +580,7 @@ impl Dlx {
         let mut relinked = 0;
         let mut p = self.node(i).up;
         while p != i {
-            relinked += self.unhide(p);
+            relinked += self.unhide::<COLOURS>(p);
             p = self.node(p).up;
         }
         if MEMS {
@@ -511,17 +588,71 @@ impl Dlx {
         }
     }
 
+    /// Algorithm C's purification, for node `p` of a chosen option that gives its secondary
+    /// item `c` colour `x > 0`: every other option in `c`'s list either wants colour `x` too
+    /// (it is compatible: its node's colour becomes -1, so that no later choice purifies it
+    /// again and no hide unlinks it) or is hidden. `c` stays in its list of secondary items:
+    /// secondary items are never chosen.
+    fn purify<const MEMS: bool>(&mut self, p: u32) {
+        let c = self.node(p).top as u32;
+        let x = self.colour(p);
+        self.tally.purifies += 1;
+        let mut hidden = 0;
+        let mut r = self.node(c).down;
+        while r != c {
+            if self.colour(r) == x {
+                self.colours[r as usize] = -1;
+                self.tally.cleansed += 1;
+            } else {
+                hidden += self.hide::<true>(r);
+            }
+            self.tally.purified_options += 1;
+            r = self.node(r).down;
+        }
+        self.tally.hidden_nodes += hidden;
+    }
+
+    /// Undoes [`Dlx::purify`], bottom to top.
+    fn unpurify<const MEMS: bool>(&mut self, p: u32) {
+        let c = self.node(p).top as u32;
+        let x = self.colour(p);
+        if MEMS {
+            self.tally.unpurifies += 1;
+        }
+        let mut relinked = 0;
+        let mut r = self.node(c).up;
+        while r != c {
+            if self.colour(r) < 0 {
+                self.colours[r as usize] = x;
+            } else {
+                relinked += self.unhide::<true>(r);
+            }
+            if MEMS {
+                self.tally.unpurified_options += 1;
+            }
+            r = self.node(r).up;
+        }
+        if MEMS {
+            self.tally.unhidden_nodes += relinked;
+        }
+    }
+
     /// Covers the items of option `x` other than its item `top(x)`, left to right (wrapping
-    /// through the spacer).
+    /// through the spacer); with `COLOURS`, purifies the coloured ones instead (and skips
+    /// those an earlier choice purified to the same colour).
     #[inline]
-    fn cover_others<const MEMS: bool>(&mut self, x: u32) {
+    fn cover_others<const MEMS: bool, const COLOURS: bool>(&mut self, x: u32) {
         let mut p = x + 1;
         while p != x {
             let j = self.node(p).top;
             if j <= 0 {
                 p = self.node(p).up;
             } else {
-                self.cover::<MEMS>(j as u32);
+                if !COLOURS || self.colour(p) == 0 {
+                    self.cover::<MEMS, COLOURS>(j as u32);
+                } else if self.colour(p) > 0 {
+                    self.purify::<MEMS>(p);
+                }
                 p += 1;
             }
         }
@@ -529,16 +660,43 @@ impl Dlx {
 
     /// Undoes [`Dlx::cover_others`], right to left.
     #[inline]
-    fn uncover_others<const MEMS: bool>(&mut self, x: u32) {
+    fn uncover_others<const MEMS: bool, const COLOURS: bool>(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
             let j = self.node(p).top;
             if j <= 0 {
                 p = self.node(p).down;
             } else {
-                self.uncover::<MEMS>(j as u32);
+                if !COLOURS || self.colour(p) == 0 {
+                    self.uncover::<MEMS, COLOURS>(j as u32);
+                } else if self.colour(p) > 0 {
+                    self.unpurify::<MEMS>(p);
+                }
                 p -= 1;
             }
+        }
+    }
+
+    /// Covers item `i` and the other items of its option `x` (one step down the tree),
+    /// without counting mems: for replaying prefixes and probes.
+    pub(super) fn descend(&mut self, i: u32, x: u32) {
+        if self.coloured {
+            self.cover::<false, true>(i);
+            self.cover_others::<false, true>(x);
+        } else {
+            self.cover::<false, false>(i);
+            self.cover_others::<false, false>(x);
+        }
+    }
+
+    /// Undoes [`Dlx::descend`].
+    pub(super) fn ascend(&mut self, i: u32, x: u32) {
+        if self.coloured {
+            self.uncover_others::<false, true>(x);
+            self.uncover::<false, true>(i);
+        } else {
+            self.uncover_others::<false, false>(x);
+            self.uncover::<false, false>(i);
         }
     }
 
@@ -636,25 +794,29 @@ impl Dlx {
     where
         F: FnMut(&Dlx, &[u32]) -> Control,
     {
-        match (self.branching, self.count_mems) {
-            (Branching::MinimumLength, true) => {
-                self.search_loop::<0, true, F>(limits, from_root, cutoff, at_cutoff, visit)
-            }
-            (Branching::MinimumLength, false) => {
-                self.search_loop::<0, false, F>(limits, from_root, cutoff, at_cutoff, visit)
-            }
-            (Branching::ForcedFirst, true) => {
-                self.search_loop::<1, true, F>(limits, from_root, cutoff, at_cutoff, visit)
-            }
-            (Branching::ForcedFirst, false) => {
-                self.search_loop::<1, false, F>(limits, from_root, cutoff, at_cutoff, visit)
-            }
+        macro_rules! run {
+            ($stop:literal, $mems:literal, $colours:literal) => {
+                self.search_loop::<$stop, $mems, $colours, F>(
+                    limits, from_root, cutoff, at_cutoff, visit,
+                )
+            };
+        }
+        use Branching::{ForcedFirst, MinimumLength};
+        match (self.branching, self.count_mems, self.coloured) {
+            (MinimumLength, true, false) => run!(0, true, false),
+            (MinimumLength, false, false) => run!(0, false, false),
+            (ForcedFirst, true, false) => run!(1, true, false),
+            (ForcedFirst, false, false) => run!(1, false, false),
+            (MinimumLength, true, true) => run!(0, true, true),
+            (MinimumLength, false, true) => run!(0, false, true),
+            (ForcedFirst, true, true) => run!(1, true, true),
+            (ForcedFirst, false, true) => run!(1, false, true),
         }
     }
 
     /// The search itself, for one branching rule (the scan's early stop at `STOP`), with
-    /// or without the mems.
-    fn search_loop<const STOP: u32, const MEMS: bool, F>(
+    /// or without the mems, with or without colours (Algorithm C or X).
+    fn search_loop<const STOP: u32, const MEMS: bool, const COLOURS: bool, F>(
         &mut self,
         limits: &Limits,
         from_root: bool,
@@ -704,7 +866,7 @@ impl Dlx {
                     } else {
                         self.tally.levels += 1;
                         i = self.choose_stopping_at::<STOP, MEMS>(&mut rng);
-                        self.cover::<MEMS>(i);
+                        self.cover::<MEMS, COLOURS>(i);
                         chosen.push(self.nodes[i as usize].down);
                         Step::Try
                     }
@@ -722,14 +884,14 @@ impl Dlx {
                             at_stop = Some(self.tally);
                             continue;
                         }
-                        self.cover_others::<MEMS>(x);
+                        self.cover_others::<MEMS, COLOURS>(x);
                         Step::Enter
                     }
                 }
                 // X6: undo option x_l and move to the next one.
                 Step::Retry => {
                     let x = *chosen.last().expect("a level is open");
-                    self.uncover_others::<MEMS>(x);
+                    self.uncover_others::<MEMS, COLOURS>(x);
                     self.tally.undone += 1;
                     i = self.nodes[x as usize].top as u32;
                     let next = self.nodes[x as usize].down;
@@ -741,7 +903,7 @@ impl Dlx {
                 }
                 // X7: every option of i tried.
                 Step::Backtrack => {
-                    self.uncover::<MEMS>(i);
+                    self.uncover::<MEMS, COLOURS>(i);
                     chosen.pop();
                     self.tally.backtracks += 1;
                     if !chosen.is_empty() {

@@ -66,14 +66,12 @@ impl Dlx {
     {
         for &x in prefix {
             let i = self.nodes[x as usize].top as u32;
-            self.cover::<false>(i);
-            self.cover_others::<false>(x);
+            self.descend(i, x);
         }
         let stats = self.search_to_depth(limits, false, usize::MAX, &mut |_| {}, visit);
         for &x in prefix.iter().rev() {
             let i = self.nodes[x as usize].top as u32;
-            self.uncover_others::<false>(x);
-            self.uncover::<false>(i);
+            self.ascend(i, x);
         }
         stats
     }
