@@ -14,7 +14,7 @@
 
 use crate::bands::BandSolver;
 use crate::bitmask::{BitmaskSolver, Level};
-use crate::dlx::DlxSolver;
+use crate::dlx::{CellsSolver, DlxSolver};
 use crate::solver::Solver;
 
 /// Every registered solver, in a fixed order (the default engine first). With the cargo
@@ -26,6 +26,7 @@ pub fn all() -> Vec<Box<dyn Solver>> {
         Box::new(BitmaskSolver::new(Level::Locked)),
         Box::new(BitmaskSolver::new(Level::Subsets)),
         Box::new(DlxSolver),
+        Box::new(CellsSolver),
         Box::new(BandSolver),
     ];
     #[cfg(feature = "reference-dlx")]

@@ -138,6 +138,21 @@ proptest! {
         let text = problem.to_dlx_format();
         let again = Problem::read_dlx_format(text.as_bytes(), None).unwrap();
         prop_assert_eq!(again.to_dlx_format(), text);
-        prop_assert_eq!(by_links(&again).0, expected);
+        prop_assert_eq!(&by_links(&again).0, &expected);
+        // Split into subtrees (as --threads and --shard do), the counts add up.
+        let mut dlx = problem.dlx();
+        let split = dlx.split(2);
+        let mut total = split.above.solutions;
+        for prefix in &split.prefixes {
+            let below = dlx.search_below(prefix, &sudolab::solver::Limits::NONE, |_, _| Control::Continue);
+            total += below.solutions;
+        }
+        prop_assert_eq!(total, expected.len() as u64);
+        prop_assert_eq!(dlx.sanity(), Ok(()));
+        // And through the engine trait.
+        for engine in sudolab::dlx::Engine::ALL {
+            let stats = problem.engine(engine).count_within(0, &sudolab::solver::Limits::NONE);
+            prop_assert_eq!(stats.solutions, expected.len() as u64);
+        }
     }
 }

@@ -3,8 +3,9 @@
 //!
 //! * [`links`]: the node arrays, cover/uncover, the iterative search and its counters;
 //! * [`cells`]: the same problems on sparse sets (dancing cells, Knuth's SSXCC), with colours;
+//! * [`engine`]: the [`ExactCover`] trait both implement, and [`Engine`], one by name;
 //! * [`problem`]: a named, validated problem builder and Knuth's DLX text format;
-//! * [`sudoku`]: Sudoku as exact cover and the `dlx` solver;
+//! * [`sudoku`]: Sudoku as exact cover and the `dlx` and `dc` solvers;
 //! * [`classic`]: N-queens, pentominoes and Langford pairs, with published counts;
 //! * [`parallel`]: one count split over threads or shards, with the single-thread totals;
 //! * `reference` (with `--features reference-dlx`): the `dlx` crate as an outside reference.
@@ -23,6 +24,7 @@
 #[allow(unsafe_code)]
 pub mod cells;
 pub mod classic;
+pub mod engine;
 #[allow(unsafe_code)]
 pub mod links;
 pub mod parallel;
@@ -32,9 +34,10 @@ pub mod reference;
 pub mod sudoku;
 
 pub use cells::Cells;
+pub use engine::{Engine, ExactCover};
 pub use links::{Branching, Control, Dlx, Estimate, SearchStats, Split, Tally};
 pub use problem::Problem;
-pub use sudoku::{DlxSolver, Encoding};
+pub use sudoku::{CellsSolver, DlxSolver, Encoding};
 
 #[cfg(test)]
 mod tests;

@@ -305,6 +305,15 @@ impl Problem {
         )
     }
 
+    /// The problem ready to search with `engine` (its default settings: DLX1's branching
+    /// for dancing links, mems counted).
+    pub fn engine(&self, engine: super::Engine) -> Box<dyn super::ExactCover> {
+        match engine {
+            super::Engine::Links => Box::new(self.dlx()),
+            super::Engine::Cells => Box::new(self.cells()),
+        }
+    }
+
     /// The problem in Knuth's DLX format (see the module docs).
     pub fn to_dlx_format(&self) -> String {
         let mut out = String::new();

@@ -7,7 +7,7 @@ use anyhow::{bail, Context};
 use clap::Args;
 use sudolab::dlx;
 use sudolab::dlx::classic::{self, Classic};
-use sudolab::dlx::{Control, Problem};
+use sudolab::dlx::{Control, Engine, ExactCover, Problem};
 use sudolab::grid::Grid;
 use sudolab::solver::Limits;
 
@@ -108,8 +108,12 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         out.write_all(problem.to_dlx_format().as_bytes())?;
         return Ok(Status::Success);
     }
-    if args.engine == "dc" {
-        return cover_with_cells(args, &problem, out);
+    let engine = Engine::from_name(&args.engine).unwrap_or(Engine::Links);
+    if engine == Engine::Cells {
+        if args.split.splits() || args.split.estimate.is_some() || args.seed.is_some() {
+            bail!("--threads, --shard, --estimate and --seed need --engine dlx");
+        }
+        return cover_once(args, &problem, &mut problem.cells(), out);
     }
     let mut links = problem.dlx();
     links.set_tie_break_seed(args.seed);
@@ -124,22 +128,26 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     if args.split.splits() {
         return cover_split(args, &problem, &mut links, out);
     }
+    cover_once(args, &problem, &mut links, out)
+}
+
+/// One search on one thread, by either engine: prints the first `--print` solutions, then
+/// the counters.
+fn cover_once(
+    args: &CoverArgs,
+    problem: &Problem,
+    engine: &mut dyn ExactCover,
+    out: &mut impl Write,
+) -> anyhow::Result<Status> {
     let mut found = 0u64;
     let mut write_error = None;
     let started = std::time::Instant::now();
-    let limits = Limits {
-        deadline: args
-            .timeout_ms
-            .map(|ms| started + std::time::Duration::from_millis(ms)),
-        max_nodes: args.max_nodes,
-        interrupt: Some(interrupt::flag()),
-    };
-    let stats = links.search_within(&limits, |links, chosen| {
+    let stats = engine.search_options(&limits(args, started), &mut |options| {
         found += 1;
         if found <= args.print {
             let mut lines = format!("solution {found}:\n");
-            for &x in chosen {
-                lines.push_str(&format!("  {}\n", problem.option_text(links.option_of(x))));
+            for &option in options {
+                lines.push_str(&format!("  {}\n", problem.option_text(option)));
             }
             if let Err(error) = out.write_all(lines.as_bytes()) {
                 write_error = Some(error);
@@ -164,7 +172,7 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     }
     writeln!(
         out,
-        "solutions: {found}{}\nitems: {} primary, {} secondary; options: {}\nnodes: {}\nupdates: {}\nmems: {}\nbranching: {}\ntime: {:.3} ms",
+        "solutions: {found}{}\nitems: {} primary, {} secondary; options: {}\nnodes: {}\nupdates: {}\nmems: {}\nengine: {}, {}\ntime: {:.3} ms",
         if capped { "+" } else { "" },
         problem.primary_items(),
         problem.items() - problem.primary_items(),
@@ -172,15 +180,10 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         stats.nodes,
         stats.updates,
         stats.mems.unwrap_or(0),
-        links.branching().name(),
+        engine.engine().name(),
+        engine.describe(),
         started.elapsed().as_secs_f64() * 1e3
     )?;
-    if problem.has_colours() {
-        writeln!(
-            out,
-            "colours: yes (Algorithm C: purify and unpurify, as DLX2)"
-        )?;
-    }
     if let Some(classic) = classic_problem(args)? {
         let complete = stats.stopped.is_none() && !capped;
         writeln!(
@@ -189,65 +192,6 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
             classic::count_note(classic, found, complete)
         )?;
     }
-    Ok(match stats.stopped {
-        None => Status::Success,
-        Some(_) => Status::PuzzleFailure,
-    })
-}
-
-/// `cover --engine dc`: the dancing-cells engine, one thread.
-fn cover_with_cells(
-    args: &CoverArgs,
-    problem: &Problem,
-    out: &mut impl Write,
-) -> anyhow::Result<Status> {
-    if args.split.splits() || args.split.estimate.is_some() || args.seed.is_some() {
-        bail!("--threads, --shard, --estimate and --seed need --engine dlx");
-    }
-    let mut cells = problem.cells();
-    let started = std::time::Instant::now();
-    let mut found = 0u64;
-    let mut write_error = None;
-    let stats = cells.search_within(&limits(args, started), |cells, chosen| {
-        found += 1;
-        if found <= args.print {
-            let mut lines = format!("solution {found}:\n");
-            for &y in chosen {
-                lines.push_str(&format!("  {}\n", problem.option_text(cells.option_of(y))));
-            }
-            if let Err(error) = out.write_all(lines.as_bytes()) {
-                write_error = Some(error);
-                return Control::Stop;
-            }
-        }
-        if args.limit != 0 && found >= args.limit {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
-    });
-    if let Some(error) = write_error {
-        return Err(error.into());
-    }
-    let capped = args.limit != 0 && found >= args.limit;
-    if let Some(stop) = stats.stopped {
-        writeln!(
-            out,
-            "stopped: {stop}; every count below is a lower bound (the search was not finished)"
-        )?;
-    }
-    writeln!(
-        out,
-        "solutions: {found}{}\nitems: {} primary, {} secondary; options: {}\nnodes: {}\nupdates: {}\nmems: {}\nengine: dancing cells (SSXCC)\ntime: {:.3} ms",
-        if capped { "+" } else { "" },
-        problem.primary_items(),
-        problem.items() - problem.primary_items(),
-        problem.options(),
-        stats.nodes,
-        stats.updates,
-        stats.mems.unwrap_or(0),
-        started.elapsed().as_secs_f64() * 1e3
-    )?;
     Ok(match stats.stopped {
         None => Status::Success,
         Some(_) => Status::PuzzleFailure,
@@ -298,7 +242,7 @@ fn cover_split(
     }
     writeln!(
         out,
-        "solutions: {}\nitems: {} primary, {} secondary; options: {}\nnodes: {}\nupdates: {}\nmems: {}\nbranching: {}\ntime: {:.3} ms",
+        "solutions: {}\nitems: {} primary, {} secondary; options: {}\nnodes: {}\nupdates: {}\nmems: {}\nengine: dlx, {}\ntime: {:.3} ms",
         totals.solutions,
         problem.primary_items(),
         problem.items() - problem.primary_items(),
@@ -306,7 +250,7 @@ fn cover_split(
         totals.nodes,
         totals.updates,
         totals.mems,
-        links.branching().name(),
+        links.describe(),
         started.elapsed().as_secs_f64() * 1e3
     )?;
     split::describe(&totals, &problem.to_dlx_format(), &args.split, out)?;

@@ -416,6 +416,16 @@ impl Dlx {
         self.count_mems = on;
     }
 
+    /// Whether searches count mems.
+    pub fn counts_mems(&self) -> bool {
+        self.count_mems
+    }
+
+    /// Whether some option gives a colour (searches run Algorithm C).
+    pub fn is_coloured(&self) -> bool {
+        self.coloured
+    }
+
     /// The branching rule in force.
     pub fn branching(&self) -> Branching {
         self.branching
