@@ -318,3 +318,61 @@ fn grade_column_names_the_hardest_technique() {
     assert!(rows[0].rating.is_some_and(|r| r <= 2.3), "{:?}", rows[0]);
     assert!(String::from_utf8_lossy(&output.stdout).contains("solved by human techniques %"));
 }
+
+#[test]
+fn exact_cover_files_are_counted_by_every_engine_with_their_mems() {
+    let dir = scratch("exact-cover");
+    let out = dir.join("run");
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/datasets");
+    let queens = format!("{data}/exact-cover/q8.dlx");
+    let langford = format!("{data}/exact-cover/lang8.dlx");
+    let known = format!("{data}/known_answers.txt");
+    // The exact-cover files first on the command line: they still run after the puzzles,
+    // so the run's first solver stays the baseline.
+    let output = sudolab(&[
+        "bench",
+        &queens,
+        &known,
+        &langford,
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let rows = rows(&out);
+    assert_eq!(rows[0].solver, "bitmask");
+    for (corpus, solutions) in [("q8.dlx", 92), ("lang8.dlx", 300)] {
+        let engines: Vec<&RunRow> = rows.iter().filter(|r| r.corpus == corpus).collect();
+        let names: Vec<&str> = engines.iter().map(|r| r.solver.as_str()).collect();
+        assert_eq!(names, ["dlx", "dc"]);
+        for row in engines {
+            assert_eq!((row.count, row.status), (solutions, RowStatus::Ok));
+            assert!(row.mems.is_some_and(|m| m > 0) && row.nodes > 0);
+        }
+    }
+    assert!(rows
+        .iter()
+        .filter(|r| r.corpus == "known_answers.txt")
+        .all(|r| r.mems.is_none()));
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(summary
+        .lines()
+        .next()
+        .unwrap()
+        .ends_with(",mems_per_puzzle"));
+    let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
+    assert!(readme.contains("| exact cover | engine |") && readme.contains("| q8.dlx | dc |"));
+    assert!(out.join("mems.svg").exists() && !out.join("cdf_q8_dlx.svg").exists());
+    // A stated count the engines do not reach is a mismatch and fails the run.
+    let wrong = dir.join("q8-wrong.dlx");
+    let text = std::fs::read_to_string(&queens).unwrap();
+    std::fs::write(&wrong, text.replacen("| count: 92", "| count: 93", 1)).unwrap();
+    let output = sudolab(&["verify", wrong.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("dc found 92, expected 93"));
+}

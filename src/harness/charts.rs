@@ -59,7 +59,20 @@ pub fn draw_all(summary: &Summary, dir: &Path) -> Result<Vec<PathBuf>> {
     if render(&path, |svg| medians(summary, svg))? {
         files.push(path);
     }
+    let path = dir.join("mems.svg");
+    if render(&path, |svg| mems(summary, svg))? {
+        files.push(path);
+    }
     for (c, corpus) in summary.corpora.iter().enumerate() {
+        // A corpus of one record (an exact-cover file) has no distribution to draw.
+        let records = (0..summary.solvers.len())
+            .filter_map(|s| summary.distribution(c, s))
+            .map(|d| d.count())
+            .max()
+            .unwrap_or(0);
+        if records <= 1 {
+            continue;
+        }
         let path = dir.join(format!("cdf_{}.svg", file_stem(corpus)));
         if render(&path, |svg| cdf(summary, c, svg))? {
             files.push(path);
@@ -207,11 +220,50 @@ fn log_range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
     (low <= high).then(|| (low / 2.0, high * 2.0))
 }
 
+/// What a grouped bar chart shows: a value per (corpus, solver) on a log scale.
+struct Bars<'a> {
+    caption: &'a str,
+    y_desc: &'a str,
+    /// The corpora shown (indices into the summary's), in order.
+    corpora: Vec<usize>,
+    value: &'a dyn Fn(usize, usize) -> Option<f64>,
+}
+
 fn medians(summary: &Summary, svg: &mut String) -> std::result::Result<bool, String> {
-    let corpora = summary.corpora.len();
-    let solvers = summary.solvers.len();
     let median = |c: usize, s: usize| summary.distribution(c, s).map(|d| d.quantile_ns(0.5) / 1e3);
-    let all = (0..corpora).flat_map(|c| (0..solvers).filter_map(move |s| median(c, s)));
+    let bars = Bars {
+        caption: "Median time per puzzle, by corpus and solver",
+        y_desc: "median time per puzzle (µs, log scale)",
+        corpora: (0..summary.corpora.len()).collect(),
+        value: &median,
+    };
+    grouped_bars(summary, &bars, svg)
+}
+
+/// Mems per exact-cover instance and engine: the machine-independent comparison.
+fn mems(summary: &Summary, svg: &mut String) -> std::result::Result<bool, String> {
+    let mems = |c: usize, s: usize| summary.mean_mems(c, s);
+    let corpora: Vec<usize> = (0..summary.corpora.len())
+        .filter(|&c| (0..summary.solvers.len()).any(|s| mems(c, s).is_some()))
+        .collect();
+    let bars = Bars {
+        caption: "Mems per exact-cover instance, by engine",
+        y_desc: "mems (Knuth's memory accesses, log scale)",
+        corpora,
+        value: &mems,
+    };
+    grouped_bars(summary, &bars, svg)
+}
+
+fn grouped_bars(
+    summary: &Summary,
+    bars: &Bars,
+    svg: &mut String,
+) -> std::result::Result<bool, String> {
+    let corpora = bars.corpora.len();
+    let solvers = summary.solvers.len();
+    let value = |k: usize, s: usize| (bars.value)(bars.corpora[k], s).filter(|v| *v > 0.0);
+    let all = (0..corpora).flat_map(|k| (0..solvers).filter_map(move |s| value(k, s)));
     let Some((low, high)) = log_range(all) else {
         return Ok(false);
     };
@@ -219,16 +271,17 @@ fn medians(summary: &Summary, svg: &mut String) -> std::result::Result<bool, Str
     let root = SVGBackend::with_string(svg, (width, 520)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let mut chart = ChartBuilder::on(&root)
-        .caption(
-            "Median time per puzzle, by corpus and solver",
-            ("sans-serif", 22),
-        )
+        .caption(bars.caption, ("sans-serif", 22))
         .margin(15)
         .x_label_area_size(70)
         .y_label_area_size(80)
         .build_cartesian_2d(-0.5f64..(corpora as f64 - 0.5), (low..high).log_scale())
         .map_err(|e| e.to_string())?;
-    let names = summary.corpora.clone();
+    let names: Vec<String> = bars
+        .corpora
+        .iter()
+        .map(|&c| summary.corpora[c].clone())
+        .collect();
     chart
         .configure_mesh()
         .disable_x_mesh()
@@ -242,22 +295,25 @@ fn medians(summary: &Summary, svg: &mut String) -> std::result::Result<bool, Str
             }
         })
         .x_desc("corpus")
-        .y_desc("median time per puzzle (µs, log scale)")
+        .y_desc(bars.y_desc)
         .draw()
         .map_err(|e| e.to_string())?;
-    let bar = 0.8 / solvers as f64;
+    let width = 0.8 / solvers as f64;
     for (s, name) in summary.solvers.iter().enumerate() {
+        if (0..corpora).all(|k| value(k, s).is_none()) {
+            continue;
+        }
         let fill = color(s);
-        let bars = (0..corpora).filter_map(|c| {
-            let value = median(c, s)?;
-            let left = c as f64 - 0.4 + s as f64 * bar;
+        let series = (0..corpora).filter_map(|k| {
+            let value = value(k, s)?;
+            let left = k as f64 - 0.4 + s as f64 * width;
             Some(Rectangle::new(
-                [(left, low), (left + bar * 0.9, value)],
+                [(left, low), (left + width * 0.9, value)],
                 fill.filled(),
             ))
         });
         chart
-            .draw_series(bars)
+            .draw_series(series)
             .map_err(|e| e.to_string())?
             .label(name.clone())
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], fill.filled()));

@@ -171,6 +171,7 @@ fn rows(
             solver: answer.solver.to_string(),
             ns: answer.ns,
             ns_spread: answer.spread_ns,
+            mems: None,
             guesses: outcome.stats.guesses,
             nodes: outcome.stats.nodes,
             count: outcome.count,

@@ -4,11 +4,14 @@
 //! file,kind,records,main_job_sample
 //! puzzles2_17_clue.gz,sudoku,49158,10000
 //! puzzles3_magictour_top1465.gz,sudoku,1465,
+//! exact-cover/q8.dlx,exact-cover,1,
 //! ```
 //!
 //! One row per corpus, in the order the main job runs them: the file (relative to the
-//! folder), its kind (`sudoku`), how many records it holds (checked by the tests, shown by
-//! progress bars) and the size of the seeded sample the main job takes (empty: all).
+//! folder), its kind (`sudoku`, or `exact-cover` for a problem in Knuth's format, a `.dlx`
+//! file counted by every exact-cover engine), how many records it holds (checked by the
+//! tests, shown by progress bars; 1 for an exact-cover file) and the size of the seeded
+//! sample the main job takes (empty: all).
 
 use std::path::Path;
 
@@ -37,12 +40,19 @@ pub fn read_manifest(dir: &Path, full: bool) -> Result<Vec<CorpusSpec>> {
         let record = record.map_err(|e| {
             Error::InvalidArgument(format!("{}, row {}: {e}", path.display(), row + 2))
         })?;
-        if record.kind != "sudoku" {
+        let exact_cover = super::exact_cover::is_exact_cover_file(Path::new(&record.file));
+        let fits = match record.kind.as_str() {
+            "sudoku" => !exact_cover,
+            "exact-cover" => exact_cover,
+            _ => false,
+        };
+        if !fits {
             return Err(Error::InvalidArgument(format!(
-                "{}, row {}: unknown kind {:?} (sudoku)",
+                "{}, row {}: kind {:?} does not fit {:?} (sudoku: a puzzle corpus; exact-cover: a .dlx file)",
                 path.display(),
                 row + 2,
-                record.kind
+                record.kind,
+                record.file
             )));
         }
         specs.push(CorpusSpec {

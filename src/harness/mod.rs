@@ -3,6 +3,7 @@
 //!
 //! * [`run`](mod@run): streaming, parallel solving, cross-checking, `runs.csv` / `mismatches.csv`;
 //! * [`directory`]: the run directory and its lock; `output`: the run's CSV writers;
+//! * [`exact_cover`]: Knuth-format exact-cover files as records, counted by every engine;
 //! * [`merge`]: the run directories of a sharded run combined into one;
 //! * [`records`]: the CSV rows;
 //! * [`summary`]: per corpus and solver statistics, from `runs.csv` alone;
@@ -19,6 +20,7 @@ pub mod charts;
 pub mod compare;
 mod cross_check;
 pub mod directory;
+pub mod exact_cover;
 pub mod manifest;
 pub mod merge;
 mod output;

@@ -21,7 +21,7 @@ pub enum RowStatus {
 }
 
 /// The header of `runs.csv` (the fields of [`RunRow`], in order).
-pub const RUN_HEADER: [&str; 13] = [
+pub const RUN_HEADER: [&str; 14] = [
     "corpus",
     "index",
     "line",
@@ -35,6 +35,7 @@ pub const RUN_HEADER: [&str; 13] = [
     "technique",
     "rating",
     "ns_spread",
+    "mems",
 ];
 
 /// The header of `mismatches.csv` (the fields of [`MismatchRow`], in order).
@@ -75,6 +76,11 @@ pub struct RunRow {
     /// nanoseconds; 0 when timed once (and in runs made before the column existed).
     #[serde(default)]
     pub ns_spread: u64,
+    /// Knuth's memory accesses of the search, for engines that count them (the exact-cover
+    /// engines on Knuth-format files); empty otherwise (and in runs made before the column
+    /// existed).
+    #[serde(default)]
+    pub mems: Option<u64>,
 }
 
 /// One row of `mismatches.csv`.

@@ -228,6 +228,7 @@ pub fn markdown_table(rows: &[SummaryRow], baseline: &str) -> String {
             r.errors
         );
     }
+    exact_cover_table(rows, &mut out);
     if graded {
         out.push_str("\n| corpus | solved by human techniques % | mean hardest rating (SE) |\n|---|--:|--:|\n");
         let mut seen = Vec::new();
@@ -245,6 +246,38 @@ pub fn markdown_table(rows: &[SummaryRow], baseline: &str) -> String {
         }
     }
     out
+}
+
+/// The rows that count mems (exact-cover engines on Knuth-format files), as their own
+/// table: time, nodes and mems per engine, and mems against the first engine on the same
+/// file, the machine-independent comparison.
+fn exact_cover_table(rows: &[SummaryRow], out: &mut String) {
+    let counted: Vec<&SummaryRow> = rows
+        .iter()
+        .filter(|r| r.mems_per_puzzle.is_some())
+        .collect();
+    if counted.is_empty() {
+        return;
+    }
+    out.push_str("\n| exact cover | engine | time ms | nodes | mems | mems vs first engine |\n|---|---|--:|--:|--:|--:|\n");
+    for r in &counted {
+        let first = counted
+            .iter()
+            .find(|f| f.corpus == r.corpus)
+            .and_then(|f| f.mems_per_puzzle)
+            .filter(|&m| m > 0.0);
+        let mems = r.mems_per_puzzle.unwrap_or(0.0);
+        let _ = writeln!(
+            out,
+            "| {} | {} | {:.3} | {:.0} | {:.0} | {} |",
+            r.corpus,
+            r.solver,
+            r.mean_us / 1e3,
+            r.nodes_per_puzzle.unwrap_or(0.0),
+            mems,
+            first.map_or("n/a".to_string(), |f| format!("{:.3}", mems / f))
+        );
+    }
 }
 
 fn readme(

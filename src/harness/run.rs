@@ -16,6 +16,7 @@ use rayon::prelude::*;
 
 use super::cross_check::{cross_check, Answer};
 use super::directory::RunDirectory;
+use super::exact_cover::{self, is_exact_cover_file};
 use super::output::Outputs;
 use super::records::{Evaluation, MismatchRow, RowStatus, RunRow};
 use crate::corpus::{CorpusReader, Record};
@@ -169,9 +170,40 @@ pub fn run(
     let mut warmed = config.warmup == 0;
     let started = Instant::now();
     let paths: Vec<PathBuf> = config.corpora.iter().map(|c| c.path.clone()).collect();
-    for (spec, name) in config.corpora.iter().zip(corpus_names(&paths)) {
+    // Puzzle corpora first, exact-cover files after them: the first solver seen in the rows
+    // stays the run's baseline.
+    let mut order: Vec<(&CorpusSpec, String)> =
+        config.corpora.iter().zip(corpus_names(&paths)).collect();
+    order.sort_by_key(|(spec, _)| is_exact_cover_file(&spec.path));
+    for (spec, name) in order {
         if interrupt.load(Ordering::Relaxed) {
             break;
+        }
+        if is_exact_cover_file(&spec.path) {
+            observer.corpus_started(&name, Some(1));
+            if config.shard.owns(0) {
+                if let Some(evaluation) = exact_cover::evaluate(
+                    &spec.path,
+                    &name,
+                    exact_cover::Settings {
+                        repeat: config.repeat,
+                        timeout: config.timeout,
+                        max_nodes: config.max_nodes,
+                    },
+                    interrupt,
+                    &|error| observer.record_error(error),
+                ) {
+                    evaluation
+                        .mismatches
+                        .iter()
+                        .for_each(|m| observer.mismatch(m));
+                    outputs.write(&evaluation)?;
+                    outcome.add(&evaluation);
+                    outputs.flush()?;
+                }
+            }
+            observer.advanced(1);
+            continue;
         }
         let total = match spec.sample {
             Some(n) => Some(n as u64),
@@ -416,6 +448,7 @@ impl Bench<'_> {
                 technique: String::new(),
                 rating: None,
                 ns_spread: 0,
+                mems: None,
             }],
             mismatches: Vec::new(),
             golden: None,

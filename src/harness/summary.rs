@@ -141,6 +141,10 @@ pub struct SummaryRow {
     pub logic_solved_pct: Option<f64>,
     /// With `bench --grade`: mean rating of the hardest technique over those puzzles.
     pub mean_rating: Option<f64>,
+    /// Mean mems per puzzle, for engines that count them (exact cover on Knuth-format
+    /// files); empty otherwise.
+    #[serde(default)]
+    pub mems_per_puzzle: Option<f64>,
 }
 
 /// Per corpus: puzzles graded, solved by logic, and the sum of their ratings.
@@ -158,6 +162,9 @@ struct Group {
     guesses: u128,
     nodes: u128,
     no_guess: u64,
+    /// Mems summed over the rows that report them, and how many did.
+    mems: u128,
+    mems_rows: u64,
     mismatches: u64,
     timeouts: u64,
 }
@@ -245,6 +252,10 @@ impl Summary {
                     group.guesses += u128::from(row.guesses);
                     group.nodes += u128::from(row.nodes);
                     group.no_guess += u64::from(row.guesses == 0);
+                    if let Some(mems) = row.mems {
+                        group.mems += u128::from(mems);
+                        group.mems_rows += 1;
+                    }
                     group.mismatches += u64::from(row.status == RowStatus::Mismatch);
                     pending[solver] = Some(row.ns);
                 }
@@ -278,6 +289,12 @@ impl Summary {
         }
     }
 
+    /// Mean mems of `solver` on `corpus`, over the rows that report them.
+    pub fn mean_mems(&self, corpus: usize, solver: usize) -> Option<f64> {
+        let group = self.groups.get(&(corpus, solver))?;
+        (group.mems_rows > 0).then(|| group.mems as f64 / group.mems_rows as f64)
+    }
+
     /// The time distribution of `solver` on `corpus` (indices into the name lists).
     pub fn distribution(&self, corpus: usize, solver: usize) -> Option<&Distribution> {
         self.groups.get(&(corpus, solver)).map(|g| &g.times)
@@ -295,7 +312,11 @@ impl Summary {
         let mut rows = Vec::new();
         let counts_guesses: Vec<bool> = self.solvers.iter().map(|n| reports_guesses(n)).collect();
         for (c, corpus) in self.corpora.iter().enumerate() {
-            let baseline = self.groups.get(&(c, 0)).map(|g| g.times.quantile_ns(0.5));
+            // The run's first solver, or on a corpus it did not run (an exact-cover file
+            // among Sudoku corpora) the first solver that ran there.
+            let baseline = (0..self.solvers.len())
+                .find_map(|s| self.groups.get(&(c, s)))
+                .map(|g| g.times.quantile_ns(0.5));
             for (s, solver) in self.solvers.iter().enumerate() {
                 let Some(group) = self.groups.get(&(c, s)) else {
                     continue;
@@ -337,6 +358,8 @@ impl Summary {
                         .get(&c)
                         .filter(|g| g.solved > 0)
                         .map(|g| round(g.rating_sum / g.solved as f64)),
+                    mems_per_puzzle: (group.mems_rows > 0)
+                        .then(|| round(group.mems as f64 / group.mems_rows as f64)),
                 });
             }
         }
