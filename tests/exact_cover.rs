@@ -125,3 +125,29 @@ fn the_cells_engine_counts_what_knuths_ssxcc_counts() {
         assert_eq!(stats.mems, Some(reference.cells_mems), "{file}: mems");
     }
 }
+
+/// Searches stopped at a solution limit, and problems with colours, against Knuth's DLX2
+/// (which counts as DLX1 on problems without colours) and SSXCC run with `tN` (stop after N
+/// solutions) on the same files: `datasets/exact-cover/reference-limits.csv`, produced by
+/// those programs built from Knuth's CWEB sources (`ctangle`, `gcc -O2`).
+#[test]
+fn limited_and_coloured_searches_count_what_knuths_dlx2_and_ssxcc_count() {
+    let mut reader = csv::Reader::from_path(folder().join("reference-limits.csv")).unwrap();
+    let mut checked = 0;
+    for row in reader.records() {
+        let row = row.unwrap();
+        let number = |k: usize| row[k].parse::<u64>().unwrap();
+        let (file, limit) = (&row[0], number(1));
+        let problem = problem(file);
+        let links = problem.dlx().count(limit);
+        let expected = (number(2), number(3), number(4), Some(number(5)));
+        let found = (links.solutions, links.nodes, links.updates, links.mems);
+        assert_eq!(found, expected, "{file}, limit {limit}: dlx against DLX2");
+        let cells = problem.cells().count(limit);
+        let expected = (number(2), number(6), number(7), Some(number(8)));
+        let found = (cells.solutions, cells.nodes, cells.updates, cells.mems);
+        assert_eq!(found, expected, "{file}, limit {limit}: dc against SSXCC");
+        checked += 1;
+    }
+    assert_eq!(checked, 40);
+}
