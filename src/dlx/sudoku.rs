@@ -225,7 +225,7 @@ impl Solver for DlxSolver {
     fn info(&self) -> SolverInfo {
         SolverInfo {
             name: "dlx",
-            description: "exact cover, dancing links (Knuth DLX1) / none beyond MRV / MRV item",
+            description: "exact cover, dancing links (Knuth DLX1) / none beyond MRV / MRV item, forced moves first",
             capabilities: Capabilities {
                 solution: true,
                 count: true,
