@@ -219,6 +219,14 @@ pub trait Solver: Send + Sync {
     /// solutions found. A puzzle with contradictory givens has 0.
     fn count_within(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Outcome;
 
+    /// Knuth's mems of the same search as [`Solver::count_within`], counted in a search of
+    /// their own (solvers count them only when asked, since counting costs time); `None` for
+    /// a solver that does not count them (only the exact-cover solvers do) or when `limits`
+    /// stopped the search.
+    fn mems(&self, _puzzle: &Grid, _limit: u64, _limits: &Limits) -> Option<u64> {
+        None
+    }
+
     /// [`Solver::count_within`] without limits.
     fn count(&self, puzzle: &Grid, limit: u64) -> Outcome {
         self.count_within(puzzle, limit, &Limits::NONE)

@@ -54,6 +54,7 @@ fn config(corpora: Vec<PathBuf>) -> BenchConfig {
         max_nodes: None,
         golden: None,
         grade: false,
+        mems: false,
         shard: sudolab::shard::Shard::WHOLE,
     }
 }
@@ -366,7 +367,8 @@ fn exact_cover_files_are_counted_by_every_engine_with_their_mems() {
         .unwrap()
         .ends_with(",mems_per_puzzle"));
     let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
-    assert!(readme.contains("| exact cover | engine |") && readme.contains("| q8.dlx | dc |"));
+    assert!(readme.contains("| corpus (mems counted) | engine |"));
+    assert!(readme.contains("| q8.dlx | dc |"));
     assert!(out.join("mems.svg").exists() && !out.join("cdf_q8_dlx.svg").exists());
     // A stated count the engines do not reach is a mismatch and fails the run.
     let wrong = dir.join("q8-wrong.dlx");
@@ -375,4 +377,49 @@ fn exact_cover_files_are_counted_by_every_engine_with_their_mems() {
     let output = sudolab(&["verify", wrong.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&output.stderr).contains("dc found 92, expected 93"));
+}
+
+#[test]
+fn bench_mems_counts_knuths_mems_for_the_exact_cover_solvers() {
+    let dir = scratch("mems");
+    let out = dir.join("run");
+    let known = concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/known_answers.txt");
+    let output = sudolab(&[
+        "bench",
+        known,
+        "--solvers",
+        "bitmask,dlx,dc",
+        "--mems",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let rows = rows(&out);
+    assert!(!rows.is_empty());
+    for row in rows.iter().filter(|r| r.status == RowStatus::Ok) {
+        match row.solver.as_str() {
+            "bitmask" => assert_eq!(row.mems, None),
+            // A puzzle with givens in conflict costs no search: 0 mems.
+            _ => assert!(row.mems.is_some_and(|m| m > 0 || row.count == 0), "{row:?}"),
+        }
+    }
+    // Without --mems, none.
+    let plain = dir.join("plain");
+    let output = sudolab(&[
+        "bench",
+        known,
+        "--solvers",
+        "dlx",
+        "--out",
+        plain.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(output.status.code(), Some(0));
+    assert!(self::rows(&plain).iter().all(|r| r.mems.is_none()));
 }

@@ -264,6 +264,16 @@ impl Solver for DlxSolver {
         };
         outcome
     }
+
+    fn mems(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Option<u64> {
+        let Some(encoding) = Encoding::new(puzzle) else {
+            return Some(0);
+        };
+        let mut dlx = encoding.dlx();
+        dlx.set_mem_counting(true);
+        let stats = dlx.search_within(limits, counting_to(limit));
+        stats.stopped.is_none().then_some(stats.mems).flatten()
+    }
 }
 
 /// Dancing cells (Knuth's SSXCC method) over the same encoding: the `dc` solver, a third
@@ -313,5 +323,26 @@ impl Solver for CellsSolver {
             updates,
         };
         outcome
+    }
+
+    fn mems(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Option<u64> {
+        let Some(encoding) = Encoding::new(puzzle) else {
+            return Some(0);
+        };
+        let stats = encoding.cells().search_within(limits, counting_to(limit));
+        stats.stopped.is_none().then_some(stats.mems).flatten()
+    }
+}
+
+/// A visitor that stops the search at the `limit`-th solution (0: never).
+fn counting_to<E>(limit: u64) -> impl FnMut(&E, &[u32]) -> Control {
+    let mut found = 0u64;
+    move |_, _| {
+        found += 1;
+        if limit != 0 && found >= limit {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
     }
 }

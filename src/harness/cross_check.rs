@@ -19,6 +19,8 @@ pub(super) struct Answer<'a> {
     pub(super) ns: u64,
     /// Slowest minus fastest (0 when timed once).
     pub(super) spread_ns: u64,
+    /// Knuth's mems of the search, when asked for and counted by the solver.
+    pub(super) mems: Option<u64>,
 }
 
 /// What one record produced: its rows, its mismatches, and its golden line when every solver
@@ -171,7 +173,7 @@ fn rows(
             solver: answer.solver.to_string(),
             ns: answer.ns,
             ns_spread: answer.spread_ns,
-            mems: None,
+            mems: answer.mems,
             guesses: outcome.stats.guesses,
             nodes: outcome.stats.nodes,
             count: outcome.count,
@@ -239,6 +241,7 @@ mod tests {
         let answers: Vec<Answer> = outcomes
             .iter()
             .map(|(name, outcome)| Answer {
+                mems: None,
                 solver: name,
                 outcome: outcome.clone(),
                 ns: 1,
@@ -256,6 +259,7 @@ mod tests {
         let answers: Vec<Answer> = outcomes
             .iter()
             .map(|(name, outcome)| Answer {
+                mems: None,
                 solver: name,
                 outcome: outcome.clone(),
                 ns: 1,

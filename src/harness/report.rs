@@ -248,8 +248,8 @@ pub fn markdown_table(rows: &[SummaryRow], baseline: &str) -> String {
     out
 }
 
-/// The rows that count mems (exact-cover engines on Knuth-format files), as their own
-/// table: time, nodes and mems per engine, and mems against the first engine on the same
+/// The rows that count mems (exact-cover engines on Knuth-format files, and on puzzles with
+/// `bench --mems`), as their own table: time, nodes and mems per engine, and mems against the first engine on the same
 /// file, the machine-independent comparison.
 fn exact_cover_table(rows: &[SummaryRow], out: &mut String) {
     let counted: Vec<&SummaryRow> = rows
@@ -259,7 +259,7 @@ fn exact_cover_table(rows: &[SummaryRow], out: &mut String) {
     if counted.is_empty() {
         return;
     }
-    out.push_str("\n| exact cover | engine | time ms | nodes | mems | mems vs first engine |\n|---|---|--:|--:|--:|--:|\n");
+    out.push_str("\n| corpus (mems counted) | engine | mean ms | nodes | mems | mems vs first engine |\n|---|---|--:|--:|--:|--:|\n");
     for r in &counted {
         let first = counted
             .iter()

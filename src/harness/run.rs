@@ -89,6 +89,9 @@ pub struct BenchConfig {
     /// Grade each puzzle with the human techniques (outside the timed region) and record the
     /// hardest technique and its rating on its rows.
     pub grade: bool,
+    /// Count Knuth's mems for the solvers that can (the exact-cover ones), in a second,
+    /// untimed search per puzzle: runs.csv gets a `mems` value on their rows.
+    pub mems: bool,
 }
 
 /// What happened in a run.
@@ -547,11 +550,18 @@ impl Bench<'_> {
                     *solution = transform.invert(solution);
                 }
             }
+            let mems = if config.mems && outcome.stopped.is_none() {
+                let limits = self.limits(Instant::now());
+                self.solvers[s].mems(&puzzle, config.limit, &limits)
+            } else {
+                None
+            };
             answers[s] = Some(Answer {
                 solver: self.solvers[s].info().name,
                 outcome,
                 ns,
                 spread_ns,
+                mems,
             });
         }
         Some(answers.into_iter().flatten().collect())

@@ -90,6 +90,10 @@ pub struct BenchArgs {
     /// the hardest technique and its rating, the summary the share solved by logic.
     #[arg(long)]
     grade: bool,
+    /// Count Knuth's mems for the exact-cover solvers (dlx, dc) in a second, untimed search
+    /// per puzzle: runs.csv and the summary get mems beside the times.
+    #[arg(long)]
+    mems: bool,
 }
 
 #[derive(Args)]
@@ -300,6 +304,7 @@ struct BenchOnly {
     warmup: usize,
     grade: bool,
     repeat: u32,
+    mems: bool,
 }
 
 fn config(args: &RunArgs, only: BenchOnly, full: bool) -> anyhow::Result<BenchConfig> {
@@ -344,6 +349,7 @@ fn config(args: &RunArgs, only: BenchOnly, full: bool) -> anyhow::Result<BenchCo
         shard: args.shard.unwrap_or(Shard::WHOLE),
         golden: args.write_golden.clone(),
         grade: only.grade,
+        mems: only.mems,
     })
 }
 
@@ -388,6 +394,7 @@ fn cross_check_only(args: &RunArgs, out: &mut impl Write) -> anyhow::Result<Stat
         warmup: 0,
         grade: false,
         repeat: 1,
+        mems: false,
     };
     let config = config(args, only, true)?;
     let console = console(args.quiet);
@@ -420,6 +427,7 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         warmup: args.warmup,
         grade: args.grade,
         repeat: args.repeat,
+        mems: args.mems,
     };
     let config = config(&args.run, only, false)?;
     let directory = RunDirectory::lock(&args.out)?;
