@@ -29,9 +29,9 @@
 //! * [`solver`]: the interface every Sudoku solver sits behind, with its limits and
 //!   counters (a leaf: it knows no engine); [`checker`]: the independent solution checker,
 //!   sharing no code with any engine;
-//! * the engines: [`bitmask`] (propagation, every size) and [`dlx`] (exact cover by dancing
-//!   links, generic, with Sudoku as one encoding); they know the model and `solver`, never
-//!   each other;
+//! * the engines: [`bitmask`] (propagation, every size), [`dlx`] (exact cover by dancing
+//!   links and dancing cells, generic, with Sudoku as one encoding) and [`sat`] (Sudoku as
+//!   CNF for a CDCL solver); they know the model and `solver`, never each other;
 //! * [`registry`]: every solver by name, above the engines;
 //! * on top: [`diagnose`] (what is wrong with a puzzle), [`logic`] (human techniques:
 //!   hints, explanations, grades), [`generate`] (minimal unique puzzles), [`harness`] (runs
@@ -60,6 +60,7 @@ pub mod input;
 pub mod logic;
 pub mod random;
 pub mod registry;
+pub mod sat;
 pub mod shard;
 pub mod solver;
 pub mod transform;

@@ -15,6 +15,7 @@
 use crate::bands::BandSolver;
 use crate::bitmask::{BitmaskSolver, Level};
 use crate::dlx::{CellsSolver, DlxSolver};
+use crate::sat::SatSolver;
 use crate::solver::Solver;
 
 /// Every registered solver, in a fixed order (the default engine first). With the cargo
@@ -28,6 +29,7 @@ pub fn all() -> Vec<Box<dyn Solver>> {
         Box::new(DlxSolver),
         Box::new(CellsSolver),
         Box::new(BandSolver),
+        Box::new(SatSolver),
     ];
     #[cfg(feature = "reference-dlx")]
     solvers.push(Box::new(crate::dlx::reference::DlxCrateReference));
