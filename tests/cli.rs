@@ -486,3 +486,36 @@ fn a_new_run_leaves_no_old_chart_behind() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn cover_by_sat_counts_the_same_and_emits_dimacs() {
+    let knuth = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
+    let out = sudolab(&["cover", "--engine", "sat", "--print", "2", "-"], knuth);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("solutions: 1\n"), "{text}");
+    assert!(
+        text.contains("  A C X:1 Y:1\n") && text.contains("  B X:1\n"),
+        "{text}"
+    );
+    let out = sudolab(&["cover", "--queens", "6", "--engine", "sat"], "");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("solutions: 4\n"));
+    // One variable per option; the option without a primary item is ruled out by a unit.
+    let out = sudolab(&["cover", "--emit-cnf", "-"], knuth);
+    let dimacs = String::from_utf8_lossy(&out.stdout);
+    assert!(dimacs.starts_with("p cnf 5 "), "{dimacs}");
+    assert!(dimacs.lines().any(|l| l == "-3 0"), "{dimacs}");
+    let out = sudolab(
+        &[
+            "cover",
+            "--engine",
+            "sat",
+            "--threads",
+            "2",
+            "--queens",
+            "6",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -1,8 +1,9 @@
 //! Property tests of exact cover with colours: random small XCC problems (primary items,
 //! secondary items with and without colours, options with no primary item) solved by the
-//! dancing-links engine (Algorithm C), the dancing-cells engine and a brute-force enumeration
-//! of every subset of options written here from the definition. All three must find the same
-//! solutions, and the problem must survive a round trip through Knuth's format.
+//! dancing-links engine (Algorithm C), the dancing-cells engine, a SAT solver on the CNF
+//! encoding and a brute-force enumeration of every subset of options written here from the
+//! definition. All four must find the same solutions, and the problem must survive a round
+//! trip through Knuth's format.
 
 use std::collections::BTreeSet;
 
@@ -110,6 +111,28 @@ fn by_cells(problem: &Problem) -> (BTreeSet<Vec<usize>>, u64) {
     (solutions, stats.solutions)
 }
 
+/// The solutions a SAT solver finds for the problem's CNF (the third, independent family).
+fn by_sat(problem: &Problem) -> BTreeSet<Vec<usize>> {
+    let options: Vec<Vec<(u32, u32)>> = (0..problem.options())
+        .map(|k| {
+            let colours = problem.option_colours(k).iter().copied();
+            problem.option(k).iter().copied().zip(colours).collect()
+        })
+        .collect();
+    let cnf = sudolab::sat::Cnf::exact_cover(
+        problem.items(),
+        problem.primary_items(),
+        options.iter().map(Vec::as_slice),
+    );
+    let found = sudolab::sat::count_models(&cnf, 0, usize::MAX, &sudolab::solver::Limits::NONE);
+    assert_eq!(found.count as usize, found.models.len());
+    found
+        .models
+        .iter()
+        .map(|model| model.iter().map(|&v| v as usize - 1).collect())
+        .collect()
+}
+
 fn random_option() -> impl Strategy<Value = RandomOption> {
     prop::collection::vec(
         (0usize..12, prop::sample::select(vec![0u32, 0, 1, 2])),
@@ -134,6 +157,7 @@ proptest! {
         prop_assert_eq!(&cells, &expected, "dc on\n{}", problem.to_dlx_format());
         prop_assert_eq!(links_count, expected.len() as u64);
         prop_assert_eq!(cells_count, expected.len() as u64);
+        prop_assert_eq!(&by_sat(&problem), &expected, "sat on\n{}", problem.to_dlx_format());
         // The format round-trips, colours included, and counts the same.
         let text = problem.to_dlx_format();
         let again = Problem::read_dlx_format(text.as_bytes(), None).unwrap();

@@ -68,6 +68,62 @@ impl Cnf {
         }
     }
 
+    /// Exact cover with colours (XCC) as CNF: one variable per option (numbered from 1 in
+    /// input order). Each primary item: at least one option, and no two. Each secondary item:
+    /// no two options that disagree (one without a colour, or two different colours). An
+    /// option without a primary item is never chosen (Knuth's rule): a unit clause says so.
+    /// `options` lists each option's items (from 1; `1..=primary` are primary) with their
+    /// colours (0: none).
+    ///
+    /// ```
+    /// use sudolab::sat::{count_models, Cnf};
+    /// // Knuth's colour example: A B C | X Y, unique solution {A C X:1 Y:1, B X:1}.
+    /// let options: [&[(u32, u32)]; 5] = [
+    ///     &[(1, 0), (2, 0), (4, 1), (5, 1)],
+    ///     &[(1, 0), (3, 0), (4, 2), (5, 2)],
+    ///     &[(4, 1), (5, 2)],
+    ///     &[(2, 0), (4, 2)],
+    ///     &[(3, 0), (5, 2)],
+    /// ];
+    /// let cnf = Cnf::exact_cover(5, 3, options.iter().copied());
+    /// let found = count_models(&cnf, 0, 2, &sudolab::solver::Limits::NONE);
+    /// assert_eq!(found.models, vec![vec![2, 4]]);
+    /// ```
+    pub fn exact_cover<'a>(
+        items: usize,
+        primary: usize,
+        options: impl IntoIterator<Item = &'a [(u32, u32)]>,
+    ) -> Cnf {
+        let mut cnf = Cnf::default();
+        // The options (variables) through each item, with the colour each gives it.
+        let mut through: Vec<Vec<(i32, u32)>> = vec![Vec::new(); items + 1];
+        for (k, option) in options.into_iter().enumerate() {
+            let variable = k as i32 + 1;
+            cnf.variables = variable as u32;
+            for &(item, colour) in option {
+                through[item as usize].push((variable, colour));
+            }
+            if option.iter().all(|&(item, _)| item as usize > primary) {
+                cnf.clauses.push(vec![-variable]);
+            }
+        }
+        for (item, list) in through.iter().enumerate().skip(1) {
+            if item <= primary {
+                let group: Vec<i32> = list.iter().map(|&(v, _)| v).collect();
+                cnf.exactly_one(&group);
+                continue;
+            }
+            for (k, &(a, colour_a)) in list.iter().enumerate() {
+                for &(b, colour_b) in &list[k + 1..] {
+                    if colour_a == 0 || colour_a != colour_b {
+                        cnf.clauses.push(vec![-a, -b]);
+                    }
+                }
+            }
+        }
+        cnf
+    }
+
     /// The formula in DIMACS text, for any external SAT solver.
     pub fn to_dimacs(&self) -> String {
         let mut out = format!("p cnf {} {}\n", self.variables, self.clauses.len());

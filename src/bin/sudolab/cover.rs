@@ -40,10 +40,11 @@ pub struct CoverArgs {
     /// Break ties of the MRV choice at random with this seed (default: leftmost item).
     #[arg(long)]
     seed: Option<u64>,
-    /// The engine: `dlx` (dancing links, Knuth's DLX1/DLX2) or `dc` (dancing cells on sparse
-    /// sets, Knuth's SSXCC). Both count the same solutions; their nodes, updates and mems
-    /// are each their model program's.
-    #[arg(long, value_name = "ENGINE", default_value = "dlx", value_parser = ["dlx", "dc"])]
+    /// The engine: `dlx` (dancing links, Knuth's DLX1/DLX2), `dc` (dancing cells on sparse
+    /// sets, Knuth's SSXCC) or `sat` (the problem as CNF for a CDCL solver). All count the
+    /// same solutions; dlx and dc print their model program's nodes, updates and mems, sat
+    /// its decisions, conflicts and propagations.
+    #[arg(long, value_name = "ENGINE", default_value = "dlx", value_parser = ["dlx", "dc", "sat"])]
     engine: String,
     /// The branching rule of the dlx engine: `dlx1` (an item of minimum length, the first such; DLX1's, so
     /// nodes, updates and mems match Knuth's program) or `forced-first` (the scan stops at
@@ -51,8 +52,12 @@ pub struct CoverArgs {
     #[arg(long, value_name = "RULE", default_value = "dlx1", value_parser = ["dlx1", "forced-first"])]
     branching: String,
     /// Write the problem in Knuth's DLX format instead of solving it.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "emit_cnf")]
     emit: bool,
+    /// Write the problem as CNF in DIMACS format (one variable per option) instead of
+    /// solving it, for any SAT solver.
+    #[arg(long)]
+    emit_cnf: bool,
     /// Stop after this many milliseconds (the counts are then lower bounds, exit code 1).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     timeout_ms: Option<u64>,
@@ -107,6 +112,16 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     if args.emit {
         out.write_all(problem.to_dlx_format().as_bytes())?;
         return Ok(Status::Success);
+    }
+    if args.emit_cnf {
+        out.write_all(cnf(&problem).to_dimacs().as_bytes())?;
+        return Ok(Status::Success);
+    }
+    if args.engine == "sat" {
+        if args.split.splits() || args.split.estimate.is_some() || args.seed.is_some() {
+            bail!("--threads, --shard, --estimate and --seed need --engine dlx");
+        }
+        return cover_with_sat(args, &problem, out);
     }
     let engine = Engine::from_name(&args.engine).unwrap_or(Engine::Links);
     if engine == Engine::Cells {
@@ -193,6 +208,64 @@ fn cover_once(
         )?;
     }
     Ok(match stats.stopped {
+        None => Status::Success,
+        Some(_) => Status::PuzzleFailure,
+    })
+}
+
+/// The problem as CNF (see `sudolab::sat::Cnf::exact_cover`).
+fn cnf(problem: &Problem) -> sudolab::sat::Cnf {
+    let options: Vec<Vec<(u32, u32)>> = (0..problem.options())
+        .map(|k| {
+            let colours = problem.option_colours(k).iter().copied();
+            problem.option(k).iter().copied().zip(colours).collect()
+        })
+        .collect();
+    sudolab::sat::Cnf::exact_cover(
+        problem.items(),
+        problem.primary_items(),
+        options.iter().map(Vec::as_slice),
+    )
+}
+
+/// `cover --engine sat`: the CNF counted by blocking each model found.
+fn cover_with_sat(
+    args: &CoverArgs,
+    problem: &Problem,
+    out: &mut impl Write,
+) -> anyhow::Result<Status> {
+    let started = std::time::Instant::now();
+    let formula = cnf(problem);
+    let keep = usize::try_from(args.print).unwrap_or(usize::MAX);
+    let found = sudolab::sat::count_models(&formula, args.limit, keep, &limits(args, started));
+    for (k, model) in found.models.iter().enumerate() {
+        writeln!(out, "solution {}:", k + 1)?;
+        for &variable in model {
+            writeln!(out, "  {}", problem.option_text(variable as usize - 1))?;
+        }
+    }
+    if let Some(stop) = found.stopped {
+        writeln!(
+            out,
+            "stopped: {stop}; every count below is a lower bound (the search was not finished)"
+        )?;
+    }
+    let capped = args.limit != 0 && found.count >= args.limit;
+    writeln!(
+        out,
+        "solutions: {}{}\nitems: {} primary, {} secondary; options: {}\nclauses: {}\ndecisions: {}\nconflicts: {}\npropagations: {}\nengine: sat, CDCL (batsat) on the CNF encoding\ntime: {:.3} ms",
+        found.count,
+        if capped { "+" } else { "" },
+        problem.primary_items(),
+        problem.items() - problem.primary_items(),
+        problem.options(),
+        formula.clauses.len(),
+        found.decisions,
+        found.conflicts,
+        found.propagations,
+        started.elapsed().as_secs_f64() * 1e3
+    )?;
+    Ok(match found.stopped {
         None => Status::Success,
         Some(_) => Status::PuzzleFailure,
     })
