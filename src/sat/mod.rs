@@ -89,10 +89,10 @@ impl Cnf {
             let s = |i: usize| first + i as i32;
             let last = group.len() - 1;
             self.clauses.push(vec![-group[0], s(0)]);
-            for i in 1..last {
-                self.clauses.push(vec![-group[i], s(i)]);
+            for (i, &x) in group.iter().enumerate().take(last).skip(1) {
+                self.clauses.push(vec![-x, s(i)]);
                 self.clauses.push(vec![-s(i - 1), s(i)]);
-                self.clauses.push(vec![-group[i], -s(i - 1)]);
+                self.clauses.push(vec![-x, -s(i - 1)]);
             }
             self.clauses.push(vec![-group[last], -s(last - 1)]);
             return;
