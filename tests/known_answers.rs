@@ -79,3 +79,31 @@ fn all_sizes_are_represented() {
         .collect();
     assert_eq!(sides.into_iter().collect::<Vec<_>>(), vec![4, 9, 16, 25]);
 }
+
+/// The bundled 25x25 corpus: each stated solution passes the checker, and the sat solver
+/// (fast on this size; the other engines take seconds to a minute a puzzle) proves it the
+/// only one and finds the same grid.
+#[test]
+fn generated_25x25_puzzles_are_unique_with_their_stated_solutions() {
+    let path = common::datasets().join("generated_25x25.txt");
+    let sat = registry::by_name("sat").expect("registered");
+    let mut checked = 0;
+    for record in sudolab::corpus::CorpusReader::from_path(&path).unwrap() {
+        let record = record.unwrap();
+        let stated = record
+            .expected_solution
+            .as_ref()
+            .expect("puzzle:1:solution");
+        assert_eq!(
+            check_solution(&record.puzzle, stated),
+            Ok(()),
+            "line {}",
+            record.line
+        );
+        let outcome = sat.count(&record.puzzle, 2);
+        assert_eq!(outcome.count, 1, "line {}", record.line);
+        assert_eq!(&outcome.solutions[0], stated, "line {}", record.line);
+        checked += 1;
+    }
+    assert_eq!(checked, 28);
+}
