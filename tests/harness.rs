@@ -2,35 +2,18 @@
 //! runs leave valid CSVs, reports regenerate identically, bad records do not stop a run.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use sudolab::harness::{self, BenchConfig, Observer, RowStatus, RunRow};
+
+mod common;
+use common::{run_sudolab as sudolab, scratch};
 
 const WIKIPEDIA: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const INKALA: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-
-fn scratch(name: &str) -> PathBuf {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "sudolab-test-{}-{name}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn sudolab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudolab"))
-        .args(args)
-        .output()
-        .unwrap()
-}
 
 fn rows(dir: &Path) -> Vec<RunRow> {
     csv::Reader::from_path(dir.join("runs.csv"))

@@ -3,28 +3,11 @@
 //! merged by `merge`, and the refusals of both merges.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::Path;
+use std::process::Output;
 
-fn scratch(name: &str) -> PathBuf {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "sudolab-parallel-{}-{name}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn sudolab(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudolab"))
-        .args(args)
-        .output()
-        .unwrap()
-}
+mod common;
+use common::{run_sudolab as sudolab, scratch};
 
 fn succeed(args: &[&str]) -> String {
     let output = sudolab(args);

@@ -5,28 +5,18 @@
 //! [`WATCHDOG`] and the test fails as hung. That bounds a hang; it asserts nothing about speed.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+mod common;
+use common::scratch;
 
 const WIKIPEDIA: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
 /// A command that has not finished by then is hung.
 const WATCHDOG: Duration = Duration::from_secs(60);
-
-fn scratch(name: &str) -> PathBuf {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "sudolab-reliability-{}-{name}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn spawn(args: &[&str], dir: Option<&Path>) -> Child {
     let mut command = Command::new(env!("CARGO_BIN_EXE_sudolab"));

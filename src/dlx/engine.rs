@@ -15,7 +15,7 @@
 //! ```
 
 use super::cells::Cells;
-use super::links::{Control, Dlx, SearchStats};
+use super::links::{Control, Dlx, SearchStats, SolutionLimit};
 use crate::solver::Limits;
 
 /// An exact-cover engine ready to search one problem.
@@ -36,15 +36,8 @@ pub trait ExactCover {
 
     /// Counts solutions within `limits`, stopping at `limit` (0 = count all).
     fn count_within(&mut self, limit: u64, limits: &Limits) -> SearchStats {
-        let mut found = 0u64;
-        self.search_options(limits, &mut |_| {
-            found += 1;
-            if limit != 0 && found >= limit {
-                Control::Stop
-            } else {
-                Control::Continue
-            }
-        })
+        let mut counter = SolutionLimit::new(limit);
+        self.search_options(limits, &mut |_| counter.record())
     }
 }
 

@@ -35,7 +35,7 @@ pub mod sudoku;
 
 pub use cells::Cells;
 pub use engine::{Engine, ExactCover};
-pub use links::{Branching, Control, Dlx, Estimate, SearchStats, Split, Tally};
+pub use links::{Branching, Control, Dlx, Estimate, SearchStats, SolutionLimit, Split, Tally};
 pub use problem::Problem;
 pub use sudoku::{CellsSolver, DlxSolver, Encoding};
 

@@ -222,15 +222,4 @@ mod tests {
         let totals = count(&dlx, &split, Shard::WHOLE, 2, &Limits::NONE, 5, &|_| {}).unwrap();
         assert_eq!(totals.first, single);
     }
-
-    #[test]
-    fn shards_parse() {
-        assert_eq!(
-            "3/8".parse::<Shard>().unwrap(),
-            Shard { index: 3, count: 8 }
-        );
-        assert!("0/8".parse::<Shard>().is_err());
-        assert!("9/8".parse::<Shard>().is_err());
-        assert!("x".parse::<Shard>().is_err());
-    }
 }

@@ -19,7 +19,7 @@
 //! solver, so the cross-check between the two engines is worth something.
 
 use super::cells::Cells;
-use super::links::{Branching, Control, Dlx, SearchStats};
+use super::links::{Branching, Control, Dlx, SearchStats, SolutionLimit};
 use super::problem::Problem;
 use crate::bitset::Digit;
 use crate::error::Result;
@@ -275,7 +275,8 @@ impl Solver for DlxSolver {
         };
         let mut dlx = encoding.dlx();
         dlx.set_mem_counting(true);
-        let stats = dlx.search_within(limits, counting_to(limit));
+        let mut counter = SolutionLimit::new(limit);
+        let stats = dlx.search_within(limits, |_, _| counter.record());
         stats.stopped.is_none().then_some(stats.mems).flatten()
     }
 }
@@ -333,20 +334,10 @@ impl Solver for CellsSolver {
         let Some(encoding) = Encoding::new(puzzle) else {
             return Some(0);
         };
-        let stats = encoding.cells().search_within(limits, counting_to(limit));
+        let mut counter = SolutionLimit::new(limit);
+        let stats = encoding
+            .cells()
+            .search_within(limits, |_, _| counter.record());
         stats.stopped.is_none().then_some(stats.mems).flatten()
-    }
-}
-
-/// A visitor that stops the search at the `limit`-th solution (0: never).
-fn counting_to<E>(limit: u64) -> impl FnMut(&E, &[u32]) -> Control {
-    let mut found = 0u64;
-    move |_, _| {
-        found += 1;
-        if limit != 0 && found >= limit {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
     }
 }

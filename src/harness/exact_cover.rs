@@ -92,7 +92,7 @@ pub(super) fn evaluate(
         Ok(read) => read,
         Err(error) => {
             record_error(&error);
-            return Some(error_evaluation(corpus, error.to_string()));
+            return Some(Evaluation::error(corpus, 0, 1, error.to_string()));
         }
     };
     let mut timed = Vec::new();
@@ -197,32 +197,6 @@ fn cross_check(path: &Path, corpus: &str, stated: Option<u128>, timed: &[Timed])
         golden: None,
         solver_ns,
         solved: true,
-    }
-}
-
-/// An unreadable file: one error row naming the place.
-fn error_evaluation(corpus: &str, detail: String) -> Evaluation {
-    Evaluation {
-        rows: vec![RunRow {
-            corpus: corpus.to_string(),
-            index: 0,
-            line: 1,
-            solver: "-".to_string(),
-            ns: 0,
-            guesses: 0,
-            nodes: 0,
-            count: 0,
-            status: RowStatus::Error,
-            detail,
-            technique: String::new(),
-            rating: None,
-            ns_spread: 0,
-            mems: None,
-        }],
-        mismatches: Vec::new(),
-        golden: None,
-        solver_ns: 0,
-        solved: false,
     }
 }
 

@@ -112,3 +112,32 @@ pub(super) struct Evaluation {
     pub(super) solver_ns: u128,
     pub(super) solved: bool,
 }
+
+impl Evaluation {
+    /// A record that could not be read (or a corpus with none): one `error` row naming the
+    /// place in `detail`, no solver run.
+    pub(super) fn error(corpus: &str, index: u64, line: u64, detail: String) -> Evaluation {
+        Evaluation {
+            rows: vec![RunRow {
+                corpus: corpus.to_string(),
+                index,
+                line,
+                solver: "-".into(),
+                ns: 0,
+                guesses: 0,
+                nodes: 0,
+                count: 0,
+                status: RowStatus::Error,
+                detail,
+                technique: String::new(),
+                rating: None,
+                ns_spread: 0,
+                mems: None,
+            }],
+            mismatches: Vec::new(),
+            golden: None,
+            solver_ns: 0,
+            solved: false,
+        }
+    }
+}

@@ -18,7 +18,7 @@ use super::cross_check::{cross_check, Answer};
 use super::directory::RunDirectory;
 use super::exact_cover::{self, is_exact_cover_file};
 use super::output::Outputs;
-use super::records::{Evaluation, MismatchRow, RowStatus, RunRow};
+use super::records::{Evaluation, MismatchRow, RowStatus};
 use crate::corpus::{CorpusReader, Record};
 use crate::error::{Error, Result};
 use crate::random::Random;
@@ -236,7 +236,7 @@ pub fn run(
             observer.advanced(done as u64);
         }
         if !any && spec.sample.is_none() && config.shard.owns(0) {
-            let empty = bench.error_row(&name, 0, 0, "no puzzle found in this corpus".into());
+            let empty = Evaluation::error(&name, 0, 0, "no puzzle found in this corpus".into());
             outputs.write(&empty)?;
             outcome.add(&empty);
         }
@@ -401,7 +401,7 @@ impl Bench<'_> {
             }
         }
         if kept.is_empty() && shard.owns(0) {
-            let empty = self.error_row(name, 0, 0, "no puzzle found in this corpus".into());
+            let empty = Evaluation::error(name, 0, 0, "no puzzle found in this corpus".into());
             outputs.write(&empty)?;
             outcome.add(&empty);
         }
@@ -435,31 +435,6 @@ impl Bench<'_> {
         }
     }
 
-    fn error_row(&self, corpus: &str, index: u64, line: u64, detail: String) -> Evaluation {
-        Evaluation {
-            rows: vec![RunRow {
-                corpus: corpus.to_string(),
-                index,
-                line,
-                solver: "-".into(),
-                ns: 0,
-                guesses: 0,
-                nodes: 0,
-                count: 0,
-                status: RowStatus::Error,
-                detail,
-                technique: String::new(),
-                rating: None,
-                ns_spread: 0,
-                mems: None,
-            }],
-            mismatches: Vec::new(),
-            golden: None,
-            solver_ns: 0,
-            solved: false,
-        }
-    }
-
     /// Solves one record with every solver and checks the answers; `None` if interrupted
     /// before it finished.
     fn evaluate(&self, corpus: &str, record: &Result<Record>) -> Option<Evaluation> {
@@ -474,7 +449,7 @@ impl Bench<'_> {
                     Error::Parse { location, .. } => location.line.unwrap_or(0),
                     _ => 0,
                 };
-                return Some(self.error_row(corpus, 0, line, error.to_string()));
+                return Some(Evaluation::error(corpus, 0, line, error.to_string()));
             }
         };
         let answers = self.solve_all(record)?;

@@ -2,6 +2,8 @@
 #![allow(dead_code)]
 
 use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use sudolab::corpus::{CorpusReader, Record};
 
@@ -28,4 +30,26 @@ pub fn known_answers() -> Vec<Record> {
         .expect("known answers open")
         .map(|r| r.expect("known answers parse"))
         .collect()
+}
+
+/// A fresh, empty directory for one test, named after the test binary, `name` and a counter.
+pub fn scratch(name: &str) -> PathBuf {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "sudolab-{}-{}-{name}-{}",
+        env!("CARGO_CRATE_NAME"),
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The binary run with `args` and no input.
+pub fn run_sudolab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudolab"))
+        .args(args)
+        .output()
+        .unwrap()
 }

@@ -484,16 +484,26 @@ pub fn report(args: &ReportArgs, out: &mut impl Write) -> anyhow::Result<Status>
     let directory = RunDirectory::lock(&args.dir)?;
     let report = harness::write_report(directory.path())?;
     warn_skipped(&report);
+    let done = format!(
+        "regenerated summary.csv, charts and README.md in {}",
+        args.dir.display()
+    );
+    print_table(&report, &done, out)
+}
+
+/// The summary table of a run rebuilt from its files, a line saying what was done, and the
+/// exit status its mismatches call for.
+fn print_table(
+    report: &harness::report::Report,
+    done: &str,
+    out: &mut impl Write,
+) -> anyhow::Result<Status> {
     let baseline = report
         .rows
         .first()
         .map_or("baseline".to_string(), |r| r.solver.clone());
     write!(out, "{}", report::markdown_table(&report.rows, &baseline))?;
-    writeln!(
-        out,
-        "\nregenerated summary.csv, charts and README.md in {}",
-        args.dir.display()
-    )?;
+    writeln!(out, "\n{done}")?;
     Ok(if report.mismatches > 0 {
         Status::PuzzleFailure
     } else {
@@ -515,20 +525,10 @@ pub fn merge(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     directory.clear_previous_run()?;
     let report = harness::merge::merge(&args.shards, &directory)?;
     directory.record_files()?;
-    let baseline = report
-        .rows
-        .first()
-        .map_or("baseline".to_string(), |r| r.solver.clone());
-    write!(out, "{}", report::markdown_table(&report.rows, &baseline))?;
-    writeln!(
-        out,
-        "\nmerged {} shards into {}",
+    let done = format!(
+        "merged {} shards into {}",
         args.shards.len(),
         args.out.display()
-    )?;
-    Ok(if report.mismatches > 0 {
-        Status::PuzzleFailure
-    } else {
-        Status::Success
-    })
+    );
+    print_table(&report, &done, out)
 }

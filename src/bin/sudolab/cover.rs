@@ -7,7 +7,7 @@ use anyhow::{bail, Context};
 use clap::Args;
 use sudolab::dlx;
 use sudolab::dlx::classic::{self, Classic};
-use sudolab::dlx::{Control, Engine, ExactCover, Problem};
+use sudolab::dlx::{Control, Engine, ExactCover, Problem, SolutionLimit};
 use sudolab::grid::Grid;
 use sudolab::solver::Limits;
 
@@ -154,11 +154,12 @@ fn cover_once(
     engine: &mut dyn ExactCover,
     out: &mut impl Write,
 ) -> anyhow::Result<Status> {
-    let mut found = 0u64;
+    let mut counter = SolutionLimit::new(args.limit);
     let mut write_error = None;
     let started = std::time::Instant::now();
     let stats = engine.search_options(&limits(args, started), &mut |options| {
-        found += 1;
+        let control = counter.record();
+        let found = counter.found();
         if found <= args.print {
             let mut lines = format!("solution {found}:\n");
             for &option in options {
@@ -169,15 +170,12 @@ fn cover_once(
                 return Control::Stop;
             }
         }
-        if args.limit != 0 && found >= args.limit {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
+        control
     });
     if let Some(error) = write_error {
         return Err(error.into());
     }
+    let found = counter.found();
     let capped = args.limit != 0 && found >= args.limit;
     if let Some(stop) = stats.stopped {
         writeln!(

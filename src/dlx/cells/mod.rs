@@ -53,7 +53,7 @@
 #[cfg(test)]
 mod tests;
 
-use super::links::{Control, SearchStats};
+use super::links::{Control, SearchStats, SolutionLimit};
 use crate::solver::Limits;
 
 /// One option node, or a spacer between options (8 bytes: the hide loop reads nothing else,
@@ -251,15 +251,8 @@ impl Cells {
 
     /// Counts solutions, stopping at `limit` (0 = count all).
     pub fn count(&mut self, limit: u64) -> SearchStats {
-        let mut found = 0u64;
-        self.search_within(&Limits::NONE, |_, _| {
-            found += 1;
-            if limit != 0 && found >= limit {
-                Control::Stop
-            } else {
-                Control::Continue
-            }
-        })
+        let mut counter = SolutionLimit::new(limit);
+        self.search_within(&Limits::NONE, |_, _| counter.record())
     }
 
     /// Runs the search, calling `visit` with the chosen option nodes of every solution (map

@@ -87,6 +87,45 @@ pub enum Control {
     Stop,
 }
 
+/// Counts the solutions a search visits and stops it at the `limit`-th (0: never): the
+/// visitor of every count to a limit.
+///
+/// ```
+/// use sudolab::dlx::{classic, Control, SolutionLimit};
+/// let mut limit = SolutionLimit::new(3);
+/// let stats = classic::queens(8)?.dlx().search(|_, _| limit.record());
+/// assert_eq!((stats.solutions, limit.found()), (3, 3));
+/// assert_eq!(SolutionLimit::new(0).record(), Control::Continue);
+/// # Ok::<(), sudolab::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SolutionLimit {
+    limit: u64,
+    found: u64,
+}
+
+impl SolutionLimit {
+    /// Stop at the `limit`-th solution (0: count them all).
+    pub fn new(limit: u64) -> SolutionLimit {
+        SolutionLimit { limit, found: 0 }
+    }
+
+    /// One more solution: whether the search goes on.
+    pub fn record(&mut self) -> Control {
+        self.found += 1;
+        if self.limit != 0 && self.found >= self.limit {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    }
+
+    /// Solutions recorded so far.
+    pub fn found(&self) -> u64 {
+        self.found
+    }
+}
+
 /// Counters of one search (see the module docs for what each counts).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SearchStats {
@@ -979,14 +1018,7 @@ impl Dlx {
 
     /// Counts solutions, stopping at `limit` (0 = count all).
     pub fn count(&mut self, limit: u64) -> SearchStats {
-        let mut found = 0u64;
-        self.search(|_, _| {
-            found += 1;
-            if limit != 0 && found >= limit {
-                Control::Stop
-            } else {
-                Control::Continue
-            }
-        })
+        let mut counter = SolutionLimit::new(limit);
+        self.search(|_, _| counter.record())
     }
 }
