@@ -182,6 +182,8 @@ pub struct Capabilities {
     pub count: bool,
     /// Fills [`Stats::guesses`].
     pub guesses: bool,
+    /// Fills [`Stats::assignments`].
+    pub assignments: bool,
     /// The box sides (2..=5) it solves; other sizes are not offered to it.
     pub box_sides: &'static [usize],
 }

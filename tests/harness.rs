@@ -343,12 +343,22 @@ fn exact_cover_files_are_counted_by_every_engine_with_their_mems() {
         .iter()
         .filter(|r| r.corpus == "known_answers.txt")
         .all(|r| r.mems.is_none()));
+    // Assignments: counted by the sat solver (its propagations), not by bands.
+    let sudoku = |name: &str| {
+        rows.iter()
+            .filter(|r| r.corpus == "known_answers.txt" && r.solver == name)
+            .map(|r| r.assignments)
+            .collect::<Vec<_>>()
+    };
+    assert!(!sudoku("sat").is_empty() && sudoku("sat").iter().any(|a| a.is_some_and(|a| a > 0)));
+    assert!(sudoku("sat").iter().all(Option::is_some));
+    assert!(!sudoku("bands").is_empty() && sudoku("bands").iter().all(Option::is_none));
     let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
     assert!(summary
         .lines()
         .next()
         .unwrap()
-        .ends_with(",mems_per_puzzle"));
+        .ends_with(",mems_per_puzzle,assignments_per_puzzle"));
     let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
     assert!(readme.contains("| corpus (mems counted) | engine |"));
     assert!(readme.contains("| q8.dlx | dc |"));

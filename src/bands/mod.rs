@@ -81,6 +81,7 @@ impl Solver for BandSolver {
                 solution: true,
                 count: true,
                 guesses: true,
+                assignments: false,
                 box_sides: &[3],
             },
         }

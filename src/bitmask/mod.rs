@@ -121,6 +121,7 @@ impl Solver for BitmaskSolver {
                 solution: true,
                 count: true,
                 guesses: true,
+                assignments: true,
                 box_sides: ALL_BOX_SIDES,
             },
         }

@@ -24,6 +24,7 @@ impl Solver for DlxCrateReference {
                 solution: true,
                 count: true,
                 guesses: false,
+                assignments: false,
                 box_sides: ALL_BOX_SIDES,
             },
         }

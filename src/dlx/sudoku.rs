@@ -234,6 +234,7 @@ impl Solver for DlxSolver {
                 solution: true,
                 count: true,
                 guesses: true,
+                assignments: true,
                 box_sides: ALL_BOX_SIDES,
             },
         }
@@ -295,6 +296,7 @@ impl Solver for CellsSolver {
                 solution: true,
                 count: true,
                 guesses: true,
+                assignments: true,
                 box_sides: ALL_BOX_SIDES,
             },
         }

@@ -21,6 +21,8 @@ pub(super) struct Answer<'a> {
     pub(super) spread_ns: u64,
     /// Knuth's mems of the search, when asked for and counted by the solver.
     pub(super) mems: Option<u64>,
+    /// The solver's assignments, when it counts them.
+    pub(super) assignments: Option<u64>,
 }
 
 /// What one record produced: its rows, its mismatches, and its golden line when every solver
@@ -174,6 +176,7 @@ fn rows(
             ns: answer.ns,
             ns_spread: answer.spread_ns,
             mems: answer.mems,
+            assignments: answer.assignments,
             guesses: outcome.stats.guesses,
             nodes: outcome.stats.nodes,
             count: outcome.count,
@@ -242,6 +245,7 @@ mod tests {
             .iter()
             .map(|(name, outcome)| Answer {
                 mems: None,
+                assignments: None,
                 solver: name,
                 outcome: outcome.clone(),
                 ns: 1,
@@ -260,6 +264,7 @@ mod tests {
             .iter()
             .map(|(name, outcome)| Answer {
                 mems: None,
+                assignments: None,
                 solver: name,
                 outcome: outcome.clone(),
                 ns: 1,

@@ -189,6 +189,7 @@ fn cross_check(path: &Path, corpus: &str, stated: Option<u128>, timed: &[Timed])
             rating: None,
             ns_spread: t.spread_ns,
             mems: t.mems,
+            assignments: None,
         });
     }
     Evaluation {

@@ -21,7 +21,7 @@ pub enum RowStatus {
 }
 
 /// The header of `runs.csv` (the fields of [`RunRow`], in order).
-pub const RUN_HEADER: [&str; 14] = [
+pub const RUN_HEADER: [&str; 15] = [
     "corpus",
     "index",
     "line",
@@ -36,6 +36,7 @@ pub const RUN_HEADER: [&str; 14] = [
     "rating",
     "ns_spread",
     "mems",
+    "assignments",
 ];
 
 /// The header of `mismatches.csv` (the fields of [`MismatchRow`], in order).
@@ -81,6 +82,12 @@ pub struct RunRow {
     /// existed).
     #[serde(default)]
     pub mems: Option<u64>,
+    /// Values assigned in the search, by propagation and by choice, for solvers that count
+    /// them: cells set (bitmask), options chosen (dlx, dc), literals propagated (sat, where
+    /// nodes are its decisions + 1 and guesses its conflicts); empty otherwise (and in runs
+    /// made before the column existed).
+    #[serde(default)]
+    pub assignments: Option<u64>,
 }
 
 /// One row of `mismatches.csv`.
@@ -133,6 +140,7 @@ impl Evaluation {
                 rating: None,
                 ns_spread: 0,
                 mems: None,
+                assignments: None,
             }],
             mismatches: Vec::new(),
             golden: None,

@@ -198,9 +198,9 @@ pub fn write_report(dir: &Path) -> Result<Report> {
 /// The summary as a Markdown table.
 pub fn markdown_table(rows: &[SummaryRow], baseline: &str) -> String {
     let mut out = format!(
-        "| corpus | solver | puzzles | mean µs | median µs | p90 µs | p99 µs | max µs | puzzles/s | no guess % | guesses/puzzle | nodes/puzzle | median vs {baseline} | mismatches | timeouts | bad records |\n"
+        "| corpus | solver | puzzles | mean µs | median µs | p90 µs | p99 µs | max µs | puzzles/s | no guess % | guesses/puzzle | nodes/puzzle | assignments/puzzle | median vs {baseline} | mismatches | timeouts | bad records |\n"
     );
-    out.push_str("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
+    out.push_str("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
     let optional = |value: Option<f64>, decimals: usize| match value {
         Some(v) => format!("{v:.decimals$}"),
         None => "n/a".to_string(),
@@ -209,7 +209,7 @@ pub fn markdown_table(rows: &[SummaryRow], baseline: &str) -> String {
     for r in rows {
         let _ = writeln!(
             out,
-            "| {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.1} | {:.0} | {} | {} | {} | {:.2} | {} | {} | {} |",
+            "| {} | {} | {} | {:.2} | {:.2} | {:.2} | {:.2} | {:.1} | {:.0} | {} | {} | {} | {} | {:.2} | {} | {} | {} |",
             r.corpus,
             r.solver,
             r.puzzles,
@@ -222,6 +222,7 @@ pub fn markdown_table(rows: &[SummaryRow], baseline: &str) -> String {
             optional(r.no_guess_pct, 1),
             optional(r.guesses_per_puzzle, 2),
             optional(r.nodes_per_puzzle, 1),
+            optional(r.assignments_per_puzzle, 1),
             r.median_vs_baseline,
             r.mismatches,
             r.timeouts,

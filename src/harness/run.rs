@@ -531,12 +531,18 @@ impl Bench<'_> {
             } else {
                 None
             };
+            let info = self.solvers[s].info();
+            let assignments = info
+                .capabilities
+                .assignments
+                .then_some(outcome.stats.assignments);
             answers[s] = Some(Answer {
-                solver: self.solvers[s].info().name,
+                solver: info.name,
                 outcome,
                 ns,
                 spread_ns,
                 mems,
+                assignments,
             });
         }
         Some(answers.into_iter().flatten().collect())

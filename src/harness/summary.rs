@@ -145,6 +145,10 @@ pub struct SummaryRow {
     /// files); empty otherwise.
     #[serde(default)]
     pub mems_per_puzzle: Option<f64>,
+    /// Mean assignments per puzzle, for solvers that count them (see `runs.csv`); empty
+    /// otherwise.
+    #[serde(default)]
+    pub assignments_per_puzzle: Option<f64>,
 }
 
 /// Per corpus: puzzles graded, solved by logic, and the sum of their ratings.
@@ -165,6 +169,9 @@ struct Group {
     /// Mems summed over the rows that report them, and how many did.
     mems: u128,
     mems_rows: u64,
+    /// Assignments summed over the rows that report them, and how many did.
+    assignments: u128,
+    assignments_rows: u64,
     mismatches: u64,
     timeouts: u64,
 }
@@ -255,6 +262,10 @@ impl Summary {
                     if let Some(mems) = row.mems {
                         group.mems += u128::from(mems);
                         group.mems_rows += 1;
+                    }
+                    if let Some(assignments) = row.assignments {
+                        group.assignments += u128::from(assignments);
+                        group.assignments_rows += 1;
                     }
                     group.mismatches += u64::from(row.status == RowStatus::Mismatch);
                     pending[solver] = Some(row.ns);
@@ -360,6 +371,8 @@ impl Summary {
                         .map(|g| round(g.rating_sum / g.solved as f64)),
                     mems_per_puzzle: (group.mems_rows > 0)
                         .then(|| round(group.mems as f64 / group.mems_rows as f64)),
+                    assignments_per_puzzle: (group.assignments_rows > 0)
+                        .then(|| round(group.assignments as f64 / group.assignments_rows as f64)),
                 });
             }
         }

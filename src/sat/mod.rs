@@ -3,33 +3,73 @@
 //!
 //! # The encoding
 //!
-//! One variable per *candidate*: a pair (cell, digit) of an empty cell and a digit that no
-//! given in the cell's row, column or box excludes. Givens are applied by leaving out the
-//! variables they rule out, which is what their unit clauses would do after one round of
-//! unit propagation, and leaves the solver a smaller formula. For each constraint a
-//! solution must meet exactly once, an *exactly-one* over its candidates:
+//! Before the formula is written, the givens are propagated at level 0: each given removes
+//! its digit from its row, column and box, and naked and hidden singles are placed until none
+//! is left or a conflict shows (see `Level0`). This is exactly what the solver's unit
+//! propagation would derive before its first decision, from the givens' unit clauses, so it
+//! changes no answer; it only leaves the solver a smaller formula.
+//!
+//! Then one variable per *candidate*: a pair (cell, digit) of a cell still empty and a
+//! digit still possible there. For each constraint a solution must meet exactly once, an
+//! *exactly-one* over its candidates:
 //!
 //! * each empty cell holds one digit (over the cell's candidates);
-//! * each digit not given in a row, a column or a box is placed once in it (over the
+//! * each digit not yet placed in a row, a column or a box is placed once in it (over the
 //!   candidates of that digit in the unit's cells).
 //!
 //! Exactly-one is one clause for at-least-one and, for at-most-one, the pairwise encoding
 //! (one binary clause per pair). For a full 9x9 grid with no givens that is 729 variables,
 //! 324 at-least-one clauses and 324 x 36 = 11,664 binary clauses; for 25x25, 15,625
 //! variables, 2,500 and 750,000. The pairwise form adds no variables and propagates as
-//! strongly as any; with givens most groups are small (a 17-clue 9x9 puzzle: about 250
-//! groups of 2-6 candidates). A cell or a unit's digit without candidates, or givens in
-//! conflict, make the formula unsatisfiable before the solver starts (0 solutions).
+//! strongly as any; with givens most groups are small. Per puzzle, on average: 17-clue
+//! 83 variables and 642 clauses (310 and 2,981 without the level-0 singles), top1465 219
+//! and 1,701 (242 and 1,974), generated 16x16 711 and 6,976, generated 25x25 1,729 and
+//! 19,425. A conflict at level 0 (givens in conflict, a cell or a unit's digit without
+//! candidates) makes the formula an empty clause: 0 solutions, no search.
 //!
-//! Pairwise against Sinz's sequential counter ([`AtMostOne`]), measured with
-//! `examples/sat_encodings.rs` (count to 2, one thread, mean per puzzle): 17-clue (3,000)
-//! 267 vs 339 us, top1465 332 vs 451 us, generated 16x16 (50) 3.8 vs 6.1 ms, generated
-//! 25x25 (4) 58 vs 91 ms. The counter saves clauses (1,974 -> 1,942 on top1465, 24,905 ->
-//! 19,517 on 25x25) but adds variables (242 -> 646, 2,038 -> 7,835), and the solver pays
-//! more for those: pairwise is the default.
+//! Measured with `examples/sat_encodings.rs` (count to 2, one thread, mean per puzzle,
+//! encoding and solving; one run):
+//!
+//! | corpus | pairwise | sequential counter | pairwise, no level-0 singles |
+//! |---|--:|--:|--:|
+//! | 17-clue (first 3,000) | 77 us | 92 us | 210 us |
+//! | top1465 | 267 us | 365 us | 279 us |
+//! | forum hardest 1106 | 991 us | 1,462 us | 994 us |
+//! | generated 16x16 (50) | 3.4 ms | 5.4 ms | 3.7 ms |
+//!
+//! Sinz's sequential counter ([`AtMostOne`]) saves clauses (1,701 -> 1,689 on top1465) but
+//! adds variables (219 -> 536), and the solver pays more for those: pairwise is the
+//! default. The level-0 singles pay where puzzles are mostly singles (17-clue: 2.7x) and
+//! cost nothing elsewhere. Before the formula was stored flat (one literal array, not a
+//! vector per clause) the 17-clue figure without singles was 272 us: allocation, not
+//! search, dominated the easy puzzles (a profile: 45% in malloc and free).
+//!
+//! # The backend
+//!
+//! Chosen by measurement among the Rust-reachable CDCL solvers, each given the same
+//! formulas (`SudokuCnf::new`), count to 2, one thread, mean us per puzzle, interleaved in
+//! one run (the comparison program is described in `reports/2026-11-30-sat-backends`):
+//!
+//! | backend (licence, release build time) | 17-clue (5,000) | top1465 | forum hardest 1106 |
+//! |---|--:|--:|--:|
+//! | batsat 0.6, fresh solver (MIT, 1 s) | 86 | 291 | 1,061 |
+//! | varisat 0.2, fresh (MIT/Apache, about 20 s with its serde/regex dependencies) | 88 | 321 | 994 |
+//! | splr 0.17, fresh (MPL-2.0, 5 s) | 188 | 739 | 2,141 |
+//! | CaDiCaL 1.x via `cadical` 0.1, fresh (MIT, 51 s of C++) | 178 | 560 | 1,422 |
+//! | batsat, one solver reused: full formula, givens as assumptions | 280 | 945 | 3,089 |
+//! | CaDiCaL, one solver reused, the same way | 170 | 657 | 2,427 |
+//!
+//! A reused solver keeps the full formula (729 variables for 9x9) and takes each puzzle's
+//! givens as assumptions, its blocking clauses guarded by a fresh activation literal that
+//! a unit clause retires afterwards. It cannot use the level-0 singles (the formula is
+//! shared) and carries every earlier puzzle's learnt clauses and activities: slower on
+//! every corpus, 2-3x on the hard ones. So `sat` builds a fresh solver per puzzle.
 //!
 //! Counting: after each model the solver receives a *blocking clause* (not all of the
 //! model's true variables again) and solves again, up to the limit.
+//!
+//! Statistics: nodes are the solver's decisions + 1, guesses its conflicts, and
+//! assignments (the `assignments` column of `runs.csv`) its propagations.
 //!
 //! This module computes rows, columns and boxes itself and shares no code with the other
 //! engines, so a count it confirms is an independent one.
@@ -63,8 +103,10 @@ pub struct Cnf {
     /// The variables `1..=shown` make up a solution (candidates, options); any after them
     /// are auxiliary (a sequential at-most-one's counters) and are not compared or blocked.
     pub shown: u32,
-    /// The clauses.
-    pub clauses: Vec<Vec<i32>>,
+    /// Every clause's literals, one after another (one allocation for the whole formula).
+    literals: Vec<i32>,
+    /// Where each clause ends in `literals`.
+    ends: Vec<u32>,
 }
 
 /// How an at-most-one constraint is written.
@@ -79,27 +121,56 @@ pub enum AtMostOne {
 }
 
 impl Cnf {
+    /// Adds a clause (an empty one makes the formula unsatisfiable).
+    pub fn push_clause(&mut self, clause: &[i32]) {
+        self.literals.extend_from_slice(clause);
+        self.ends.push(self.literals.len() as u32);
+    }
+
+    /// The clauses, in the order they were added.
+    pub fn clauses(&self) -> impl Iterator<Item = &[i32]> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(|(start, &end)| &self.literals[start as usize..end as usize])
+    }
+
+    /// How many clauses the formula has.
+    pub fn clause_count(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether a clause is empty (the formula is then unsatisfiable).
+    pub fn has_empty_clause(&self) -> bool {
+        self.clauses().any(<[i32]>::is_empty)
+    }
+
     /// Adds an exactly-one over `group`: one at-least-one clause and an at-most-one.
     fn exactly_one(&mut self, group: &[i32], at_most_one: AtMostOne) {
-        self.clauses.push(group.to_vec());
+        self.push_clause(group);
+        self.at_most_one(group, at_most_one);
+    }
+
+    /// Adds an at-most-one over `group`.
+    fn at_most_one(&mut self, group: &[i32], at_most_one: AtMostOne) {
         if at_most_one == AtMostOne::Sequential && group.len() > 4 {
             // s_i: "one of the first i is true".
             let first = self.variables as i32 + 1;
             self.variables += group.len() as u32 - 1;
             let s = |i: usize| first + i as i32;
             let last = group.len() - 1;
-            self.clauses.push(vec![-group[0], s(0)]);
+            self.push_clause(&[-group[0], s(0)]);
             for (i, &x) in group.iter().enumerate().take(last).skip(1) {
-                self.clauses.push(vec![-x, s(i)]);
-                self.clauses.push(vec![-s(i - 1), s(i)]);
-                self.clauses.push(vec![-x, -s(i - 1)]);
+                self.push_clause(&[-x, s(i)]);
+                self.push_clause(&[-s(i - 1), s(i)]);
+                self.push_clause(&[-x, -s(i - 1)]);
             }
-            self.clauses.push(vec![-group[last], -s(last - 1)]);
+            self.push_clause(&[-group[last], -s(last - 1)]);
             return;
         }
         for (k, &a) in group.iter().enumerate() {
             for &b in &group[k + 1..] {
-                self.clauses.push(vec![-a, -b]);
+                self.push_clause(&[-a, -b]);
             }
         }
     }
@@ -141,7 +212,7 @@ impl Cnf {
                 through[item as usize].push((variable, colour));
             }
             if option.iter().all(|&(item, _)| item as usize > primary) {
-                cnf.clauses.push(vec![-variable]);
+                cnf.push_clause(&[-variable]);
             }
         }
         for (item, list) in through.iter().enumerate().skip(1) {
@@ -153,7 +224,7 @@ impl Cnf {
             for (k, &(a, colour_a)) in list.iter().enumerate() {
                 for &(b, colour_b) in &list[k + 1..] {
                     if colour_a == 0 || colour_a != colour_b {
-                        cnf.clauses.push(vec![-a, -b]);
+                        cnf.push_clause(&[-a, -b]);
                     }
                 }
             }
@@ -163,8 +234,8 @@ impl Cnf {
 
     /// The formula in DIMACS text, for any external SAT solver.
     pub fn to_dimacs(&self) -> String {
-        let mut out = format!("p cnf {} {}\n", self.variables, self.clauses.len());
-        for clause in &self.clauses {
+        let mut out = format!("p cnf {} {}\n", self.variables, self.clause_count());
+        for clause in self.clauses() {
             for literal in clause {
                 let _ = write!(out, "{literal} ");
             }
@@ -193,66 +264,89 @@ impl SudokuCnf {
 
     /// [`SudokuCnf::new`] with another at-most-one encoding (for measuring them).
     pub fn with_at_most_one(puzzle: &Grid, at_most_one: AtMostOne) -> SudokuCnf {
-        let n = puzzle.box_side();
-        let side = n * n;
-        let cells = puzzle.cells();
-        let unit_of = |cell: usize| {
-            let (row, column) = (cell / side, cell % side);
-            [row, side + column, 2 * side + (row / n) * n + column / n]
-        };
-        // Digits given in each unit (bit d - 1); a digit given twice is a conflict.
-        let mut given = vec![0u32; 3 * side];
-        let mut conflict = false;
-        for (cell, &digit) in cells.iter().enumerate() {
-            if digit != 0 {
-                let bit = 1u32 << (digit - 1);
-                for unit in unit_of(cell) {
-                    conflict |= given[unit] & bit != 0;
-                    given[unit] |= bit;
-                }
-            }
+        SudokuCnf::encode(puzzle, at_most_one, true)
+    }
+
+    /// [`SudokuCnf::new`] without the level-0 propagation: the givens' eliminations only
+    /// (for measuring what the propagation buys, and for exact formula sizes in docs).
+    pub fn without_propagation(puzzle: &Grid, at_most_one: AtMostOne) -> SudokuCnf {
+        SudokuCnf::encode(puzzle, at_most_one, false)
+    }
+
+    fn encode(puzzle: &Grid, at_most_one: AtMostOne, propagate: bool) -> SudokuCnf {
+        let mut level0 = Level0::new(puzzle);
+        if propagate && !level0.conflict {
+            level0.place_singles();
         }
+        let side = level0.side;
         let mut cnf = Cnf::default();
         let mut candidates = Vec::new();
-        // Candidate variables of each (unit, digit), for the unit constraints.
-        let mut by_unit: Vec<Vec<i32>> = vec![Vec::new(); 3 * side * side];
-        let mut by_cell: Vec<Vec<i32>> = Vec::new();
-        for (cell, &digit) in cells.iter().enumerate() {
-            if digit != 0 {
+        // The candidate variables of each (unit, digit) pair, `side` slots a pair, and how
+        // many each has; those of the current cell.
+        let mut by_unit = vec![0i32; 3 * side * side * side];
+        let mut by_unit_len = vec![0usize; 3 * side * side];
+        let mut cell_group = Vec::with_capacity(side);
+        for cell in 0..side * side {
+            if level0.cells[cell] != 0 {
                 continue;
             }
-            let units = unit_of(cell);
-            let taken = units.iter().fold(0, |taken, &u| taken | given[u]);
-            let mut group = Vec::with_capacity(side);
-            for d in 0..side {
-                if taken & (1 << d) == 0 {
-                    candidates.push((cell, d as u8 + 1));
-                    let variable = candidates.len() as i32;
-                    group.push(variable);
-                    for &unit in &units {
-                        by_unit[unit * side + d].push(variable);
-                    }
+            let units = level0.units_of(cell);
+            let free = level0.free(cell);
+            cell_group.clear();
+            for d in (0..side).filter(|&d| free & (1 << d) != 0) {
+                candidates.push((cell, d as u8 + 1));
+                let variable = candidates.len() as i32;
+                cell_group.push(variable);
+                for &unit in &units {
+                    let slot = unit * side + d;
+                    by_unit[slot * side + by_unit_len[slot]] = variable;
+                    by_unit_len[slot] += 1;
                 }
             }
-            by_cell.push(group);
-        }
-        // Candidates first, then any auxiliary variables the at-most-ones add.
-        cnf.variables = candidates.len() as u32;
-        cnf.shown = cnf.variables;
-        for group in &by_cell {
-            cnf.exactly_one(group, at_most_one);
-        }
-        for (slot, variables) in by_unit.iter().enumerate() {
-            let (unit, d) = (slot / side, slot % side);
-            if given[unit] & (1 << d) == 0 {
-                cnf.exactly_one(variables, at_most_one);
+            // Candidates are numbered cell by cell, so the cell's exactly-one can be
+            // written now; auxiliary variables (sequential counters) come after all
+            // candidates, so those are numbered below.
+            if at_most_one == AtMostOne::Pairwise {
+                cnf.exactly_one(&cell_group, at_most_one);
+            } else {
+                cnf.push_clause(&cell_group);
             }
         }
-        if conflict {
-            cnf.clauses.push(Vec::new());
+        cnf.variables = candidates.len() as u32;
+        cnf.shown = cnf.variables;
+        if at_most_one != AtMostOne::Pairwise {
+            // Cell groups again, now that the candidates are numbered: the at-most-ones.
+            let mut start = 0;
+            while start < candidates.len() {
+                let cell = candidates[start].0;
+                let end = start
+                    + candidates[start..]
+                        .iter()
+                        .take_while(|c| c.0 == cell)
+                        .count();
+                let group: Vec<i32> = (start as i32 + 1..=end as i32).collect();
+                cnf.at_most_one(&group, at_most_one);
+                start = end;
+            }
+        }
+        for slot in 0..3 * side * side {
+            let (unit, d) = (slot / side, slot % side);
+            if level0.given[unit] & (1 << d) == 0 {
+                let group = &by_unit[slot * side..slot * side + by_unit_len[slot]];
+                cnf.exactly_one(group, at_most_one);
+            }
+        }
+        if level0.conflict {
+            cnf.push_clause(&[]);
+        }
+        let mut givens = puzzle.clone();
+        for (cell, &digit) in level0.cells.iter().enumerate() {
+            if digit != 0 && !level0.conflict {
+                givens.set(Cell::new(cell), Some(Digit::new(digit)));
+            }
         }
         SudokuCnf {
-            givens: puzzle.clone(),
+            givens,
             cnf,
             candidates,
         }
@@ -266,6 +360,139 @@ impl SudokuCnf {
             grid.set(Cell::new(cell), Some(Digit::new(digit)));
         }
         grid
+    }
+}
+
+/// Level-0 unit propagation, done while the formula is built: the solver would derive the
+/// same placements by unit propagation before its first decision (a naked single is a cell's
+/// at-least-one clause with one literal left, a hidden single a unit's), but each one left
+/// out of the formula saves the solver a variable and its clauses. Rows, columns and boxes
+/// are computed here, independently of the other engines.
+struct Level0 {
+    box_side: usize,
+    side: usize,
+    /// The grid's digits (0: empty), givens and placements.
+    cells: Vec<u8>,
+    /// Digits placed in each unit (rows, then columns, then boxes), bit `d - 1` for `d`.
+    given: Vec<u32>,
+    /// Two equal digits in a unit, or a cell or a unit's digit left without a place.
+    conflict: bool,
+}
+
+impl Level0 {
+    fn new(puzzle: &Grid) -> Level0 {
+        let box_side = puzzle.box_side();
+        let side = box_side * box_side;
+        let mut level0 = Level0 {
+            box_side,
+            side,
+            cells: vec![0; side * side],
+            given: vec![0; 3 * side],
+            conflict: false,
+        };
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 {
+                level0.place(cell, digit);
+            }
+        }
+        level0
+    }
+
+    fn units_of(&self, cell: usize) -> [usize; 3] {
+        let (n, side) = (self.box_side, self.side);
+        let (row, column) = (cell / side, cell % side);
+        [row, side + column, 2 * side + (row / n) * n + column / n]
+    }
+
+    /// The digits still possible in an empty cell, bit `d - 1` for `d`.
+    fn free(&self, cell: usize) -> u32 {
+        let all = (1u32 << self.side) - 1;
+        let units = self.units_of(cell);
+        all & !(self.given[units[0]] | self.given[units[1]] | self.given[units[2]])
+    }
+
+    fn place(&mut self, cell: usize, digit: u8) {
+        let bit = 1u32 << (digit - 1);
+        self.cells[cell] = digit;
+        for unit in self.units_of(cell) {
+            self.conflict |= self.given[unit] & bit != 0;
+            self.given[unit] |= bit;
+        }
+    }
+
+    /// Naked and hidden singles to a fixed point, or to a conflict.
+    fn place_singles(&mut self) {
+        let side = self.side;
+        let mut progress = true;
+        while progress && !self.conflict {
+            progress = false;
+            for cell in 0..side * side {
+                if self.cells[cell] != 0 {
+                    continue;
+                }
+                let free = self.free(cell);
+                if free == 0 {
+                    self.conflict = true;
+                    return;
+                }
+                if free.is_power_of_two() {
+                    self.place(cell, free.trailing_zeros() as u8 + 1);
+                    progress = true;
+                }
+            }
+            for unit in 0..3 * side {
+                progress |= self.place_hidden_singles(unit);
+            }
+        }
+    }
+
+    /// Places each digit that has one place left in `unit`; whether it placed any.
+    fn place_hidden_singles(&mut self, unit: usize) -> bool {
+        let side = self.side;
+        let n = self.box_side;
+        let cell_at = |k: usize| match unit / side {
+            0 => unit * side + k,
+            1 => k * side + (unit - side),
+            _ => {
+                let b = unit - 2 * side;
+                ((b / n) * n + k / n) * side + (b % n) * n + k % n
+            }
+        };
+        // Digits seen in one empty cell's candidates, and in two or more.
+        let (mut once, mut twice) = (0u32, 0u32);
+        for k in 0..side {
+            let cell = cell_at(k);
+            if self.cells[cell] == 0 {
+                let free = self.free(cell);
+                twice |= once & free;
+                once |= free;
+            }
+        }
+        let all = (1u32 << side) - 1;
+        let open = all & !self.given[unit];
+        if once & open != open {
+            self.conflict = true;
+            return false;
+        }
+        let singles = open & !twice;
+        if singles == 0 {
+            return false;
+        }
+        for k in 0..side {
+            let cell = cell_at(k);
+            if self.cells[cell] == 0 {
+                let digit = self.free(cell) & singles;
+                if digit.count_ones() > 1 {
+                    // Two digits with no other place in the unit than this cell.
+                    self.conflict = true;
+                    return false;
+                }
+                if digit != 0 {
+                    self.place(cell, digit.trailing_zeros() as u8 + 1);
+                }
+            }
+        }
+        true
     }
 }
 
@@ -321,7 +548,7 @@ pub struct SatCount {
 /// found; keeps the first `keep` models.
 pub fn count_models(cnf: &Cnf, limit: u64, keep: usize, limits: &Limits) -> SatCount {
     let mut result = SatCount::default();
-    if cnf.clauses.iter().any(Vec::is_empty) {
+    if cnf.has_empty_clause() {
         return result;
     }
     if let Some(stop) = limits.check_now() {
@@ -339,7 +566,7 @@ pub fn count_models(cnf: &Cnf, limit: u64, keep: usize, limits: &Limits) -> SatC
     let literal = |l: i32| Lit::new(variables[l.unsigned_abs() as usize - 1], l > 0);
     let mut clause = Vec::new();
     let mut satisfiable = true;
-    for c in &cnf.clauses {
+    for c in cnf.clauses() {
         clause.clear();
         clause.extend(c.iter().map(|&l| literal(l)));
         satisfiable &= solver.add_clause_reuse(&mut clause);
@@ -386,6 +613,7 @@ impl Solver for SatSolver {
                 solution: true,
                 count: true,
                 guesses: true,
+                assignments: true,
                 box_sides: ALL_BOX_SIDES,
             },
         }
@@ -423,7 +651,7 @@ mod tests {
         let encoding = SudokuCnf::new(&empty);
         // 64 variables; 16 cells and 48 unit digits, each 1 + 6 clauses.
         assert_eq!(encoding.cnf.variables, 64);
-        assert_eq!(encoding.cnf.clauses.len(), 64 * 7);
+        assert_eq!(encoding.cnf.clause_count(), 64 * 7);
         assert_eq!(SatSolver.count(&empty, 0).count, 288);
         assert!(encoding.cnf.to_dimacs().starts_with("p cnf 64 448\n"));
         // The sequential at-most-one counts the same (its counters are not blocked).
@@ -438,6 +666,44 @@ mod tests {
             let count = |cnf: &Cnf| count_models(cnf, 0, 0, &Limits::NONE).count;
             assert_eq!(count(&sequential.cnf), count(&pairwise.cnf));
         }
+    }
+
+    #[test]
+    fn the_level0_propagation_changes_no_count() {
+        // Random 4x4 puzzles (2-7 random givens, conflicts allowed) and every solution of
+        // each: counted on the formula with and without the singles placed first.
+        let mut state = 12345u64;
+        let mut next = |bound: u64| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % bound
+        };
+        let (mut solved_by_singles, mut unsatisfiable) = (0, 0);
+        for _ in 0..400 {
+            let mut cells = vec![0u8; 16];
+            for _ in 0..2 + next(6) {
+                cells[next(16) as usize] = next(4) as u8 + 1;
+            }
+            let puzzle = Grid::from_cells(cells).unwrap();
+            let count = |encoding: SudokuCnf| {
+                let found = count_models(&encoding.cnf, 0, 300, &Limits::NONE);
+                let mut grids: Vec<Grid> = found
+                    .models
+                    .iter()
+                    .map(|model| encoding.decode(model.iter().copied()))
+                    .collect();
+                grids.sort_by_key(|grid| grid.to_string());
+                (found.count, grids)
+            };
+            let propagated = SudokuCnf::new(&puzzle);
+            solved_by_singles += usize::from(propagated.cnf.variables == 0);
+            unsatisfiable += usize::from(propagated.cnf.has_empty_clause());
+            let plain = SudokuCnf::without_propagation(&puzzle, AtMostOne::Pairwise);
+            assert_eq!(count(propagated), count(plain), "{puzzle}");
+        }
+        // The sample reaches both ends of what the propagation does.
+        assert!(solved_by_singles > 0 && unsatisfiable > 0);
     }
 
     #[test]

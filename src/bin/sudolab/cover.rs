@@ -257,7 +257,7 @@ fn cover_with_sat(
         problem.primary_items(),
         problem.items() - problem.primary_items(),
         problem.options(),
-        formula.clauses.len(),
+        formula.clause_count(),
         found.decisions,
         found.conflicts,
         found.propagations,
