@@ -67,3 +67,27 @@ fn norvig_and_exchange_samples_unique() {
 fn serg_benchmark_has_several_solutions() {
     assert_counts("puzzles7_serg_benchmark", 1000, false);
 }
+
+/// Exact counts (no limit) of Serg's puzzles: the sat solver (blocking clauses) and the
+/// bitmask engine (search) agree on every one of a sample; the whole corpus is checked by
+/// `count --limit 0` in the SAT report (1,982,741 solutions, identical).
+#[test]
+fn serg_exact_counts_agree_between_sat_and_bitmask() {
+    let records = common::corpus_sample("puzzles7_serg_benchmark", 200);
+    assert!(!records.is_empty());
+    let sat = registry::by_name("sat").expect("registered");
+    let bitmask = registry::by_name("bitmask").expect("registered");
+    let mut total = 0;
+    for record in &records {
+        let expected = bitmask.count(&record.puzzle, 0).count;
+        assert_eq!(
+            sat.count(&record.puzzle, 0).count,
+            expected,
+            "line {}",
+            record.line
+        );
+        total += expected;
+    }
+    // Many solutions each, so the blocking clauses are exercised well beyond the limit of 2.
+    assert!(total > 10 * records.len() as u64, "{total}");
+}

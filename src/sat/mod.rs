@@ -608,7 +608,7 @@ impl Solver for SatSolver {
     fn info(&self) -> SolverInfo {
         SolverInfo {
             name: "sat",
-            description: "SAT, CDCL (batsat) on a pairwise CNF encoding / unit propagation / VSIDS",
+            description: "SAT, CDCL (batsat) on a pairwise CNF encoding / level-0 singles, unit propagation / VSIDS",
             capabilities: Capabilities {
                 solution: true,
                 count: true,
