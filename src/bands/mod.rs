@@ -65,6 +65,8 @@ mod tables;
 
 use board::{Board, Dead, ALL_DIGIT_BANDS};
 
+use crate::bitset::Digit;
+use crate::geometry::Cell;
 use crate::grid::Grid;
 use crate::solver::{Capabilities, Limits, Outcome, Solver, SolverInfo, Stats, Stop};
 
@@ -97,7 +99,7 @@ impl Solver for BandSolver {
             nodes: 1,
             ..Stats::default()
         };
-        if let Ok(root) = root(puzzle) {
+        if let Ok(root) = root(puzzle, &[]) {
             outcome.stopped = search(root, limit, limits, &mut stats, &mut outcome);
         }
         outcome.stats = stats;
@@ -105,8 +107,9 @@ impl Solver for BandSolver {
     }
 }
 
-/// The propagated position of a puzzle's givens.
-fn root(puzzle: &Grid) -> Result<Board, Dead> {
+/// The propagated position of a puzzle's givens, without the candidates in `excluded`
+/// (cell, digit).
+fn root(puzzle: &Grid, excluded: &[(Cell, Digit)]) -> Result<Board, Dead> {
     let mut board = Board::empty();
     for (cell, &value) in puzzle.cells().iter().enumerate() {
         if value != 0 {
@@ -114,8 +117,51 @@ fn root(puzzle: &Grid) -> Result<Board, Dead> {
             board.place(value as usize - 1, b, 1 << i)?;
         }
     }
+    for &(cell, digit) in excluded {
+        let (b, i) = (cell.index() / 27, cell.index() % 27);
+        let word = &mut board.candidates[b][digit.index()];
+        if puzzle.cells()[cell.index()] == digit.get() {
+            return Err(Dead);
+        }
+        *word &= !(1 << i);
+    }
     board.propagate(ALL_DIGIT_BANDS)?;
     Ok(board)
+}
+
+/// Whether the 9x9 `puzzle` has a solution without `digit` in `cell`: the generator's
+/// uniqueness test (see [`crate::generate::has_solution_without`], which calls this on
+/// 9x9 grids). `Err` with the reason when `limits` stop the search first.
+///
+/// ```
+/// use sudolab::{bands, bitset::Digit, geometry::Cell, grid::Grid};
+/// let puzzle: Grid =
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///         .parse()?;
+/// // r1c3 holds 4 in the only solution.
+/// let limits = sudolab::solver::Limits::NONE;
+/// assert_eq!(bands::has_solution_without(&puzzle, Cell::new(2), Digit::new(4), &limits), Ok(false));
+/// assert_eq!(bands::has_solution_without(&puzzle, Cell::new(2), Digit::new(1), &limits), Ok(true));
+/// # Ok::<(), sudolab::Error>(())
+/// ```
+pub fn has_solution_without(
+    puzzle: &Grid,
+    cell: Cell,
+    digit: Digit,
+    limits: &Limits,
+) -> Result<bool, Stop> {
+    if puzzle.box_side() != 3 {
+        return Err(Stop::UnsupportedSize);
+    }
+    let Ok(root) = root(puzzle, &[(cell, digit)]) else {
+        return Ok(false);
+    };
+    let mut stats = Stats::default();
+    let mut outcome = Outcome::new();
+    match search(root, 1, limits, &mut stats, &mut outcome) {
+        Some(stop) => Err(stop),
+        None => Ok(outcome.count > 0),
+    }
 }
 
 /// What a branch decides.

@@ -43,3 +43,52 @@ fn other_sizes_are_refused_not_miscounted() {
     assert_eq!(outcome.stopped, Some(Stop::UnsupportedSize));
     assert!(!BandSolver.supports(&four));
 }
+
+/// The generator's uniqueness test on this engine answers as the bitmask engine's search
+/// with the same exclusion does: on a unique puzzle and on the same puzzle with clues taken
+/// away (many solutions), for every empty cell and every digit, given cells included.
+#[test]
+fn has_solution_without_agrees_with_the_bitmask_search() {
+    use crate::bitmask::{Level, Search};
+    use std::ops::ControlFlow;
+    let unique: Grid = INKALA.parse().unwrap();
+    let mut sparse = unique.clone();
+    for index in [0, 11, 12, 19, 30] {
+        sparse.set(Cell::new(index), None);
+    }
+    let (mut with, mut without) = (0, 0);
+    for puzzle in [&unique, &sparse] {
+        for index in 0..81 {
+            for value in 1..=9 {
+                let (cell, digit) = (Cell::new(index), Digit::new(value));
+                let exclusions = [(cell, digit)];
+                let mut found = false;
+                let search = Search {
+                    exclusions: &exclusions,
+                    ..Search::new(Level::Singles)
+                };
+                search.run(puzzle, |_| {
+                    found = true;
+                    ControlFlow::Break(())
+                });
+                let answer = has_solution_without(puzzle, cell, digit, &Limits::NONE);
+                assert_eq!(
+                    answer,
+                    Ok(found),
+                    "{puzzle} r{}c{} {value}",
+                    index / 9 + 1,
+                    index % 9 + 1
+                );
+                with += usize::from(found);
+                without += usize::from(!found);
+            }
+        }
+    }
+    assert!(with > 0 && without > 0);
+    let big = Grid::empty(4).unwrap();
+    let limits = Limits::NONE;
+    assert_eq!(
+        has_solution_without(&big, Cell::new(0), Digit::new(1), &limits),
+        Err(Stop::UnsupportedSize)
+    );
+}
