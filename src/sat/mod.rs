@@ -88,6 +88,7 @@ use std::fmt::Write as _;
 use batsat::{lbool, Callbacks, Lit, SolverInterface, SolverOpts, Var};
 
 use crate::bitset::Digit;
+use crate::dlx::Problem;
 use crate::geometry::Cell;
 use crate::grid::Grid;
 use crate::solver::{
@@ -230,6 +231,22 @@ impl Cnf {
             }
         }
         cnf
+    }
+
+    /// An exact-cover problem (Knuth's format, colours included) as CNF:
+    /// [`Cnf::exact_cover`] over its items and options, variable `k + 1` for option `k`.
+    pub fn from_problem(problem: &Problem) -> Cnf {
+        let options: Vec<Vec<(u32, u32)>> = (0..problem.options())
+            .map(|k| {
+                let colours = problem.option_colours(k).iter().copied();
+                problem.option(k).iter().copied().zip(colours).collect()
+            })
+            .collect();
+        Cnf::exact_cover(
+            problem.items(),
+            problem.primary_items(),
+            options.iter().map(Vec::as_slice),
+        )
     }
 
     /// The formula in DIMACS text, for any external SAT solver.

@@ -114,7 +114,11 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         return Ok(Status::Success);
     }
     if args.emit_cnf {
-        out.write_all(cnf(&problem).to_dimacs().as_bytes())?;
+        out.write_all(
+            sudolab::sat::Cnf::from_problem(&problem)
+                .to_dimacs()
+                .as_bytes(),
+        )?;
         return Ok(Status::Success);
     }
     if args.engine == "sat" {
@@ -211,21 +215,6 @@ fn cover_once(
     })
 }
 
-/// The problem as CNF (see `sudolab::sat::Cnf::exact_cover`).
-fn cnf(problem: &Problem) -> sudolab::sat::Cnf {
-    let options: Vec<Vec<(u32, u32)>> = (0..problem.options())
-        .map(|k| {
-            let colours = problem.option_colours(k).iter().copied();
-            problem.option(k).iter().copied().zip(colours).collect()
-        })
-        .collect();
-    sudolab::sat::Cnf::exact_cover(
-        problem.items(),
-        problem.primary_items(),
-        options.iter().map(Vec::as_slice),
-    )
-}
-
 /// `cover --engine sat`: the CNF counted by blocking each model found.
 fn cover_with_sat(
     args: &CoverArgs,
@@ -233,7 +222,7 @@ fn cover_with_sat(
     out: &mut impl Write,
 ) -> anyhow::Result<Status> {
     let started = std::time::Instant::now();
-    let formula = cnf(problem);
+    let formula = sudolab::sat::Cnf::from_problem(problem);
     let keep = usize::try_from(args.print).unwrap_or(usize::MAX);
     let found = sudolab::sat::count_models(&formula, args.limit, keep, &limits(args, started));
     for (k, model) in found.models.iter().enumerate() {
