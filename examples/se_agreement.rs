@@ -10,6 +10,7 @@
 //! SAMPLE puzzles (default 1,500) are drawn at random with SEED (default 1); 0 takes all.
 
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::io::BufRead;
 use std::path::Path;
 
@@ -116,11 +117,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
         })
         .collect();
-    report(&args[0], seed, &graded);
+    let text = report(&args[0], seed, &graded);
+    // A closed pipe (`| head`) ends the output quietly.
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes());
     Ok(())
 }
 
-fn report(corpus: &str, seed: u64, graded: &[Graded]) {
+fn report(corpus: &str, seed: u64, graded: &[Graded]) -> String {
+    let mut out = String::new();
     let n = graded.len() as f64;
     let solved: Vec<&Graded> = graded.iter().filter(|g| g.ours.is_some()).collect();
     let share = |count: usize| 100.0 * count as f64 / n;
@@ -131,15 +135,16 @@ fn report(corpus: &str, seed: u64, graded: &[Graded]) {
             .count()
     };
     let of_solved = |count: usize| 100.0 * count as f64 / solved.len().max(1) as f64;
-    println!("{corpus}: {} puzzles (seed {seed})", graded.len());
-    println!("solved by logic: {:.1}%", share(solved.len()));
+    let _ = writeln!(out, "{corpus}: {} puzzles (seed {seed})", graded.len());
+    let _ = writeln!(out, "solved by logic: {:.1}%", share(solved.len()));
     for (label, tolerance) in [
         ("equal to SE's", 0.0),
         ("within 0.3", 0.3),
         ("within 0.5", 0.5),
     ] {
         let count = within(tolerance);
-        println!(
+        let _ = writeln!(
+            out,
             "rating {label}: {:.1}% of all puzzles, {:.1}% of those solved",
             share(count),
             of_solved(count)
@@ -148,13 +153,14 @@ fn report(corpus: &str, seed: u64, graded: &[Graded]) {
     let (se, ours): (Vec<f32>, Vec<f32>) =
         solved.iter().map(|g| (g.se, g.ours.unwrap_or(0.0))).unzip();
     if solved.len() > 1 {
-        println!(
+        let _ = writeln!(
+            out,
             "Spearman's rank correlation over the solved puzzles: {:.3}",
             spearman(&se, &ours)
         );
     }
-    println!("\n| SE rating | puzzles | solved % | equal % | mean sudolab rating (solved) | most common hardest technique (solved or not) |");
-    println!("|--:|--:|--:|--:|--:|---|");
+    let _ = writeln!(out, "\n| SE rating | puzzles | solved % | equal % | mean sudolab rating (solved) | most common hardest technique (solved or not) |");
+    let _ = writeln!(out, "|--:|--:|--:|--:|--:|---|");
     let mut by_rating: BTreeMap<i32, Vec<&Graded>> = BTreeMap::new();
     for g in graded {
         by_rating
@@ -182,7 +188,8 @@ fn report(corpus: &str, seed: u64, graded: &[Graded]) {
             .iter()
             .max_by_key(|&(_, count)| *count)
             .map_or("-", |(name, _)| name);
-        println!(
+        let _ = writeln!(
+            out,
             "| {:.1} | {} | {:.1} | {:.1} | {mean} | {common} |",
             *tenths as f32 / 10.0,
             group.len(),
@@ -195,9 +202,10 @@ fn report(corpus: &str, seed: u64, graded: &[Graded]) {
         let gap = |g: &Graded| (g.ours.unwrap_or(0.0) - g.se).abs();
         gap(b).total_cmp(&gap(a))
     });
-    println!("\nLargest disagreements among the solved puzzles:");
+    let _ = writeln!(out, "\nLargest disagreements among the solved puzzles:");
     for g in worst.iter().take(5) {
-        println!(
+        let _ = writeln!(
+            out,
             "  line {}: SE {:.1}, sudolab {:.1} ({}): {}",
             g.line,
             g.se,
@@ -206,4 +214,5 @@ fn report(corpus: &str, seed: u64, graded: &[Graded]) {
             g.puzzle
         );
     }
+    out
 }
