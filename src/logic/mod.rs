@@ -77,7 +77,12 @@ pub enum Technique {
     XYWing,
     /// XYZ-Wing: pivot {x,y,z} and pincers {x,z}, {y,z}.
     XYZWing,
-    /// W-Wing: two equal bivalue cells joined by a strong link.
+    /// W-Wing: two equal bivalue cells joined by a strong link. Sudoku Explainer has no
+    /// W-Wing: it makes the same elimination with a forcing chain, so the W-Wing is rated as
+    /// that chain (7.1) and tried after every technique SE rates lower. Measured with
+    /// `examples/se_agreement.rs` over the 39,719 exchange diabolical puzzles, against 4.4
+    /// tried after XYZ-Wing: rating equal to SE's 3.7% -> 7.5% of the puzzles solved, within
+    /// 0.3 17.2% -> 25.5%, Spearman 0.273 -> 0.287, the same puzzles solved.
     WWing,
     /// Unique rectangle type 1 (assumes a unique solution).
     UniqueRectangle,
@@ -113,7 +118,6 @@ pub const TECHNIQUES: [Technique; 23] = [
     Technique::HiddenTriple,
     Technique::XYWing,
     Technique::XYZWing,
-    Technique::WWing,
     Technique::UniqueRectangle,
     Technique::NakedQuad,
     Technique::Jellyfish,
@@ -122,6 +126,7 @@ pub const TECHNIQUES: [Technique; 23] = [
     Technique::SimpleColouring,
     Technique::XChain,
     Technique::XYChain,
+    Technique::WWing,
 ];
 
 impl Technique {
@@ -145,7 +150,7 @@ impl Technique {
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
-            Technique::WWing => 4.4,
+            Technique::WWing => 7.1,
             Technique::UniqueRectangle => 4.5,
             Technique::BugPlusOne => 5.6,
             Technique::SimpleColouring => 6.5,
