@@ -15,6 +15,11 @@
 //! alternative (a template copied per puzzle, givens covered) was not built. Contradictory
 //! givens are found while building and give zero solutions.
 //!
+//! **Item order.** Cells first, then digits in rows, columns and boxes: MRV's leftmost
+//! tie-break then prefers a cell among equally short items. Measured in nodes per puzzle
+//! (count to 2, forced moves first), forum hardest 1106 / top1465: this order 7,312 / 832;
+//! cells last 9,944 / 979; boxes before rows and columns 7,896 / 835.
+//!
 //! This module computes rows, columns and boxes itself; it shares no code with the bitmask
 //! solver, so the cross-check between the two engines is worth something.
 
