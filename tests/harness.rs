@@ -23,6 +23,21 @@ fn rows(dir: &Path) -> Vec<RunRow> {
         .collect()
 }
 
+/// Runs `sudolab bench ARGS --out OUT -q`, requires it to succeed, and returns its output.
+fn bench_succeeds(args: &[&str], out: &Path) -> std::process::Output {
+    let mut all = vec!["bench"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--out", out.to_str().unwrap(), "-q"]);
+    let output = sudolab(&all);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}
+
 fn config(corpora: Vec<PathBuf>) -> BenchConfig {
     BenchConfig {
         corpora: corpora.into_iter().map(harness::CorpusSpec::all).collect(),
@@ -122,21 +137,7 @@ fn report_regenerates_identical_summaries() {
     let dir = scratch("report");
     let out = dir.join("run");
     let known = concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/known_answers.txt");
-    let output = sudolab(&[
-        "bench",
-        known,
-        "--out",
-        out.to_str().unwrap(),
-        "-q",
-        "--threads",
-        "1",
-    ]);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    bench_succeeds(&[known, "--threads", "1"], &out);
     let summary = std::fs::read(out.join("summary.csv")).unwrap();
     let readme = std::fs::read(out.join("README.md")).unwrap();
     let charts = std::fs::read(out.join("medians.svg")).unwrap();
@@ -280,22 +281,7 @@ fn grade_column_names_the_hardest_technique() {
     let dir = scratch("grade");
     let out = dir.join("run");
     let known = concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/known_answers.txt");
-    let output = sudolab(&[
-        "bench",
-        known,
-        "--grade",
-        "--solvers",
-        "bitmask",
-        "--out",
-        out.to_str().unwrap(),
-        "-q",
-    ]);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let output = bench_succeeds(&[known, "--grade", "--solvers", "bitmask"], &out);
     let rows = rows(&out);
     assert!(rows.iter().all(|r| !r.technique.is_empty()));
     // The Wikipedia puzzle (first record) needs singles only.
@@ -313,21 +299,7 @@ fn exact_cover_files_are_counted_by_every_engine_with_their_mems() {
     let known = format!("{data}/known_answers.txt");
     // The exact-cover files first on the command line: they still run after the puzzles,
     // so the run's first solver stays the baseline.
-    let output = sudolab(&[
-        "bench",
-        &queens,
-        &known,
-        &langford,
-        "--out",
-        out.to_str().unwrap(),
-        "-q",
-    ]);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    bench_succeeds(&[&queens, &known, &langford], &out);
     let rows = rows(&out);
     assert_eq!(rows[0].solver, "bitmask");
     for (corpus, solutions) in [("q8.dlx", 92), ("lang8.dlx", 300)] {
@@ -377,22 +349,7 @@ fn bench_mems_counts_knuths_mems_for_the_exact_cover_solvers() {
     let dir = scratch("mems");
     let out = dir.join("run");
     let known = concat!(env!("CARGO_MANIFEST_DIR"), "/datasets/known_answers.txt");
-    let output = sudolab(&[
-        "bench",
-        known,
-        "--solvers",
-        "bitmask,dlx,dc",
-        "--mems",
-        "--out",
-        out.to_str().unwrap(),
-        "-q",
-    ]);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    bench_succeeds(&[known, "--solvers", "bitmask,dlx,dc", "--mems"], &out);
     let rows = rows(&out);
     assert!(!rows.is_empty());
     for row in rows.iter().filter(|r| r.status == RowStatus::Ok) {

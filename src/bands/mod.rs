@@ -118,12 +118,11 @@ fn root(puzzle: &Grid, excluded: &[(Cell, Digit)]) -> Result<Board, Dead> {
         }
     }
     for &(cell, digit) in excluded {
-        let (b, i) = (cell.index() / 27, cell.index() % 27);
-        let word = &mut board.candidates[b][digit.index()];
         if puzzle.cells()[cell.index()] == digit.get() {
-            return Err(Dead);
+            return Err(Dead); // the excluded digit is given there
         }
-        *word &= !(1 << i);
+        let (b, i) = (cell.index() / 27, cell.index() % 27);
+        board.candidates[b][digit.index()] &= !(1 << i);
     }
     board.propagate(ALL_DIGIT_BANDS)?;
     Ok(board)

@@ -159,6 +159,28 @@ struct Grades {
     rating_sum: f64,
 }
 
+/// A counter only some rows report (mems, assignments): its sum over the rows that do
+/// (u128, so no corpus can make it wrap), and how many did.
+#[derive(Debug, Clone, Copy, Default)]
+struct ReportedSum {
+    sum: u128,
+    rows: u64,
+}
+
+impl ReportedSum {
+    fn add(&mut self, value: Option<u64>) {
+        if let Some(value) = value {
+            self.sum += u128::from(value);
+            self.rows += 1;
+        }
+    }
+
+    /// The mean over the rows that report it; `None` when none did.
+    fn mean(&self) -> Option<f64> {
+        (self.rows > 0).then(|| self.sum as f64 / self.rows as f64)
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 struct Group {
     times: Distribution,
@@ -166,12 +188,8 @@ struct Group {
     guesses: u128,
     nodes: u128,
     no_guess: u64,
-    /// Mems summed over the rows that report them, and how many did.
-    mems: u128,
-    mems_rows: u64,
-    /// Assignments summed over the rows that report them, and how many did.
-    assignments: u128,
-    assignments_rows: u64,
+    mems: ReportedSum,
+    assignments: ReportedSum,
     mismatches: u64,
     timeouts: u64,
 }
@@ -259,14 +277,8 @@ impl Summary {
                     group.guesses += u128::from(row.guesses);
                     group.nodes += u128::from(row.nodes);
                     group.no_guess += u64::from(row.guesses == 0);
-                    if let Some(mems) = row.mems {
-                        group.mems += u128::from(mems);
-                        group.mems_rows += 1;
-                    }
-                    if let Some(assignments) = row.assignments {
-                        group.assignments += u128::from(assignments);
-                        group.assignments_rows += 1;
-                    }
+                    group.mems.add(row.mems);
+                    group.assignments.add(row.assignments);
                     group.mismatches += u64::from(row.status == RowStatus::Mismatch);
                     pending[solver] = Some(row.ns);
                 }
@@ -303,7 +315,7 @@ impl Summary {
     /// Mean mems of `solver` on `corpus`, over the rows that report them.
     pub fn mean_mems(&self, corpus: usize, solver: usize) -> Option<f64> {
         let group = self.groups.get(&(corpus, solver))?;
-        (group.mems_rows > 0).then(|| group.mems as f64 / group.mems_rows as f64)
+        group.mems.mean()
     }
 
     /// The time distribution of `solver` on `corpus` (indices into the name lists).
@@ -369,10 +381,8 @@ impl Summary {
                         .get(&c)
                         .filter(|g| g.solved > 0)
                         .map(|g| round(g.rating_sum / g.solved as f64)),
-                    mems_per_puzzle: (group.mems_rows > 0)
-                        .then(|| round(group.mems as f64 / group.mems_rows as f64)),
-                    assignments_per_puzzle: (group.assignments_rows > 0)
-                        .then(|| round(group.assignments as f64 / group.assignments_rows as f64)),
+                    mems_per_puzzle: group.mems.mean().map(round),
+                    assignments_per_puzzle: group.assignments.mean().map(round),
                 });
             }
         }

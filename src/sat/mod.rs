@@ -356,9 +356,11 @@ impl SudokuCnf {
         if level0.conflict {
             cnf.push_clause(&[]);
         }
+        // The givens and the level-0 placements, which `decode` completes (a conflict leaves
+        // an unsatisfiable formula, nothing to decode).
         let mut givens = puzzle.clone();
-        for (cell, &digit) in level0.cells.iter().enumerate() {
-            if digit != 0 && !level0.conflict {
+        if !level0.conflict {
+            for (cell, &digit) in level0.cells.iter().enumerate().filter(|(_, &d)| d != 0) {
                 givens.set(Cell::new(cell), Some(Digit::new(digit)));
             }
         }
