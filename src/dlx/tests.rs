@@ -116,3 +116,23 @@ fn contradictory_givens_have_no_solution() {
     assert!(Encoding::new(&puzzle).is_none());
     assert_eq!(DlxSolver.count(&puzzle, 2).count, 0);
 }
+
+#[test]
+fn the_blockwise_forced_item_search_finds_the_first_short_item() {
+    // Lengths 0-3 and covered ones (high bit), at every length around the block size.
+    let mut random = crate::random::Random::new(11);
+    for len in 0..70 {
+        for _ in 0..50 {
+            let lens: Vec<u32> = (0..len)
+                .map(|_| match random.below(8) {
+                    0 => 0,
+                    1 => 1,
+                    2 | 3 => 1 << 31 | random.below(4) as u32,
+                    _ => 2 + random.below(3) as u32,
+                })
+                .collect();
+            let expected = lens.iter().position(|&l| l <= 1);
+            assert_eq!(links::first_at_most_one(&lens), expected, "{lens:?}");
+        }
+    }
+}

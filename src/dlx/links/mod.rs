@@ -270,6 +270,27 @@ struct Item {
     right: u32,
 }
 
+/// The first position of a length at most 1 in `lens` (covered items, with their high
+/// bit, never match), sixteen lengths at a time: the comparisons of a block compile to a
+/// few vector instructions and one branch.
+#[inline]
+pub(super) fn first_at_most_one(lens: &[u32]) -> Option<usize> {
+    const BLOCK: usize = 16;
+    let mut blocks = lens.chunks_exact(BLOCK);
+    for (k, block) in blocks.by_ref().enumerate() {
+        let mut mask = 0u32;
+        for (j, &len) in block.iter().enumerate() {
+            mask |= u32::from(len <= 1) << j;
+        }
+        if mask != 0 {
+            return Some(k * BLOCK + mask.trailing_zeros() as usize);
+        }
+    }
+    let rest = blocks.remainder();
+    let start = lens.len() - rest.len();
+    rest.iter().position(|&len| len <= 1).map(|p| start + p)
+}
+
 /// Set in `lens[i]` while item `i` is covered, so that the MRV scan, which reads `lens` in
 /// item order instead of walking the item list, never picks it.
 const COVERED: u32 = 1 << 31;
@@ -802,8 +823,19 @@ impl Dlx {
     /// Also dropped: the scan eight lengths at a time (a branch-free block minimum, then the
     /// first winner in a block that beats the best), portable and compiled for AVX2 with
     /// run-time detection: the same choices, 4-8% slower (17-clue 23.1 -> 24.2 us, forum
-    /// hardest 1106 872 -> 930); the one-by-one scan stops early at a forced item, usually
-    /// near the front, and its branches predict well.
+    /// hardest 1106 872 -> 930): a block minimum does more work than a scan that stops at
+    /// the first forced item.
+    ///
+    /// Kept: under [`Branching::ForcedFirst`], a first pass that only looks for that forced
+    /// item, sixteen lengths at a time ([`first_at_most_one`]: a compare and a mask per
+    /// block, no minimum), and the one-by-one minimum scan only when no item is forced
+    /// (about one node in twenty on the hardest corpora). The same choices and nodes;
+    /// `compare.sh -s dlx`, interleaved with the one-by-one scan: forum hardest 1106
+    /// 872-888 -> 810-832 us, top1465 106-108 -> 100-103, 17-clue 24.3-24.8 -> 22.5-23.8.
+    /// Tried with it and dropped: options of one width (Sudoku's four) hidden by a
+    /// branch-free index computation instead of the loop that wraps at the spacer (forum
+    /// hardest 861 -> 890 us: the spacer branch predicts well, all nodes of one item's list
+    /// sit at the same place in their options).
     #[inline]
     fn choose(&mut self, rng: &mut u64) -> u32 {
         match self.branching {
@@ -817,6 +849,15 @@ impl Dlx {
     #[inline]
     fn choose_stopping_at<const STOP: u32, const MEMS: bool>(&mut self, rng: &mut u64) -> u32 {
         let lens = &self.lens[1..=self.primary as usize];
+        if STOP == 1 {
+            if let Some(p) = first_at_most_one(lens) {
+                if MEMS {
+                    let scanned = lens[..=p].iter().filter(|&&len| len < COVERED).count();
+                    self.tally.scanned += scanned as u64;
+                }
+                return p as u32 + 1;
+            }
+        }
         let mut best = 0;
         let mut best_len = COVERED;
         let mut ties = 0u64;
