@@ -30,6 +30,7 @@
 
 mod chains;
 mod fish;
+mod forcing;
 mod intersections;
 mod singles;
 mod subsets;
@@ -100,10 +101,28 @@ pub enum Technique {
     XChain,
     /// XY-chain: a chain of two-candidate cells.
     XYChain,
+    /// Forcing X-chain (SE): a candidate's on leads to its off (or its off to its on) by
+    /// the places of digits in units alone. Its finder also finds forcing chains, and
+    /// returns the lower rated.
+    ForcingXChain,
+    /// Forcing chain (SE): the same with cells' candidates as links too.
+    ForcingChain,
+    /// Cell forcing chains (SE): every candidate of a cell leads to the same conclusion.
+    /// Its finder also finds region forcing chains.
+    CellForcingChains,
+    /// Region forcing chains (SE): every place of a digit in a unit leads to the same
+    /// conclusion.
+    RegionForcingChains,
+    /// Dynamic forcing chains (SE): chains that apply what they assume as they go;
+    /// contradictions, double forcing chains, and the cell and region forms.
+    DynamicForcingChains,
 }
 
-/// Every technique, in the order [`next_step`] tries them (increasing rating).
-pub const TECHNIQUES: [Technique; 23] = [
+/// Every technique, in the order [`next_step`] tries them (increasing rating): Sudoku
+/// Explainer's ladder. Simple colouring, X-chains, XY-chains and the W-Wing are not on it:
+/// SE finds their eliminations as forcing chains and rates them by length, so the forcing
+/// chain finder makes them (they stay available to [`find`] by name).
+pub const TECHNIQUES: [Technique; 22] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -123,10 +142,9 @@ pub const TECHNIQUES: [Technique; 23] = [
     Technique::Jellyfish,
     Technique::HiddenQuad,
     Technique::BugPlusOne,
-    Technique::SimpleColouring,
-    Technique::XChain,
-    Technique::XYChain,
-    Technique::WWing,
+    Technique::ForcingXChain,
+    Technique::CellForcingChains,
+    Technique::DynamicForcingChains,
 ];
 
 impl Technique {
@@ -156,6 +174,10 @@ impl Technique {
             Technique::SimpleColouring => 6.5,
             Technique::XChain => 6.6,
             Technique::XYChain => 6.6,
+            Technique::ForcingXChain => 6.6,
+            Technique::ForcingChain => 7.0,
+            Technique::CellForcingChains | Technique::RegionForcingChains => 8.0,
+            Technique::DynamicForcingChains => 8.5,
         }
     }
 
@@ -185,6 +207,11 @@ impl Technique {
             Technique::SimpleColouring => "Simple colouring",
             Technique::XChain => "X-chain",
             Technique::XYChain => "XY-chain",
+            Technique::ForcingXChain => "Forcing X-chain",
+            Technique::ForcingChain => "Forcing chain",
+            Technique::CellForcingChains => "Cell forcing chains",
+            Technique::RegionForcingChains => "Region forcing chains",
+            Technique::DynamicForcingChains => "Dynamic forcing chains",
         }
     }
 
@@ -214,6 +241,11 @@ impl Technique {
             Technique::SimpleColouring => chains::simple_colouring,
             Technique::XChain => chains::x_chain,
             Technique::XYChain => chains::xy_chain,
+            Technique::ForcingXChain | Technique::ForcingChain => forcing::forcing_chain,
+            Technique::CellForcingChains | Technique::RegionForcingChains => {
+                forcing::multiple_forcing_chains
+            }
+            Technique::DynamicForcingChains => forcing::dynamic_forcing_chains,
         }
     }
 }
@@ -225,7 +257,7 @@ impl fmt::Display for Technique {
 }
 
 /// One deduction: what it places and eliminates, where, and why in one sentence.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Step {
     /// The technique.
     pub technique: Technique,
@@ -239,6 +271,9 @@ pub struct Step {
     pub units: Vec<Unit>,
     /// E.g. "Hidden single: r4c7 is the only place for 6 in box 6".
     pub explanation: String,
+    /// Its difficulty on the Sudoku Explainer scale: the technique's
+    /// [rating](Technique::rating), plus SE's length increment for chains.
+    pub rating: f32,
 }
 
 impl Step {
@@ -257,6 +292,7 @@ impl Step {
             cells,
             units,
             explanation,
+            rating: technique.rating(),
         }
     }
 }
@@ -453,7 +489,7 @@ pub fn find(position: &Position, technique: Technique) -> Option<Step> {
 }
 
 /// A solving path.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Path {
     /// The steps, in order.
     pub steps: Vec<Step>,
@@ -505,16 +541,16 @@ pub fn grade(position: &Position) -> Grade {
     let hardest = path
         .steps
         .iter()
-        .map(|s| s.technique)
-        .max_by(|a, b| a.rating().total_cmp(&b.rating()));
+        .max_by(|a, b| a.rating.total_cmp(&b.rating));
     let counts = TECHNIQUES
         .iter()
+        .chain(&[Technique::ForcingChain, Technique::RegionForcingChains])
         .map(|&t| (t, path.steps.iter().filter(|s| s.technique == t).count()))
         .filter(|&(_, n)| n > 0)
         .collect();
     Grade {
-        hardest,
-        rating: hardest.map_or(0.0, Technique::rating),
+        hardest: hardest.map(|s| s.technique),
+        rating: hardest.map_or(0.0, |s| s.rating),
         counts,
         solved: path.solved,
     }

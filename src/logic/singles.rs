@@ -18,6 +18,7 @@ fn placement(
         cells: vec![cell],
         units,
         explanation,
+        rating: technique.rating(),
     }
 }
 

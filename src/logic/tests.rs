@@ -282,7 +282,15 @@ fn simple_colouring_fires_on_a_generated_puzzle() {
         "..2.....46.782..1.9...1.....9....73...6..8......73.6...71..6.8.8....4..5..92....7",
     )
     .unwrap();
-    let path = explain(&Position::from_grid(&puzzle).unwrap());
+    // The ladder before forcing chains took over these eliminations.
+    let mut ladder = TECHNIQUES[..19].to_vec();
+    ladder.extend([
+        Technique::SimpleColouring,
+        Technique::XChain,
+        Technique::XYChain,
+        Technique::WWing,
+    ]);
+    let path = explain_with(&Position::from_grid(&puzzle).unwrap(), &ladder);
     assert!(path.solved);
     let step = path
         .steps
@@ -439,4 +447,114 @@ fn bug_plus_one_fires_on_a_generated_puzzle() {
         .unwrap();
     assert_eq!(step.placements.len(), 1);
     assert!(step.explanation.starts_with("BUG+1: every empty cell but"));
+}
+
+#[test]
+fn chain_length_increments_follow_the_explainer_scale() {
+    // SE adds 0.1 per threshold 4, 6, 8, 12, 16, ... that complexity - 2 exceeds.
+    let expected = [
+        (3, 0.0),
+        (6, 0.0),
+        (7, 1.0),
+        (8, 1.0),
+        (9, 2.0),
+        (10, 2.0),
+        (11, 3.0),
+        (14, 3.0),
+        (15, 4.0),
+        (18, 4.0),
+        (19, 5.0),
+    ];
+    for (complexity, tenths) in expected {
+        assert_eq!(
+            super::forcing::length_increment(complexity),
+            tenths,
+            "complexity {complexity}"
+        );
+    }
+}
+
+#[test]
+fn grades_match_sudoku_explainer_on_forcing_chain_puzzles() {
+    // Records 1, 100, 107, 166 and 197 of datasets/sudoku_exchange_diabolical_2020.gz with
+    // the ratings Sukaku Explainer gave them (the corpus's ratings file).
+    let rated = [
+        (
+            ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.",
+            7.2,
+            Technique::ForcingChain,
+        ),
+        (
+            ".5.....4.2.......8.4..9..7...27153....3.2.9......8....6...7...5...1.2.....15.94..",
+            7.1,
+            Technique::ForcingChain,
+        ),
+        (
+            ".....6....5.87..9...725.8..5.....18..63...94..21.....7..5.217...1..93.5....5.....",
+            7.3,
+            Technique::ForcingChain,
+        ),
+        (
+            "...837...4.......3.9.5.4.1...........89.6.52...74.28..7...8...2..1...3...6..4..9.",
+            8.4,
+            Technique::CellForcingChains,
+        ),
+        (
+            "8.429............8.9...623...5.....6...638...7.....9...465...1.5............415.2",
+            8.2,
+            Technique::RegionForcingChains,
+        ),
+    ];
+    for (puzzle, se, technique) in rated {
+        let grade = grade(&Position::from_grid(&Grid::parse(puzzle).unwrap()).unwrap());
+        assert!(grade.solved, "{puzzle}");
+        assert_eq!(
+            (grade.rating, grade.hardest),
+            (se, Some(technique)),
+            "{puzzle}"
+        );
+    }
+}
+
+#[test]
+fn a_forcing_chain_explains_itself_link_by_link() {
+    let puzzle = Grid::parse(
+        ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.",
+    )
+    .unwrap();
+    let path = explain(&Position::from_grid(&puzzle).unwrap());
+    let step = path
+        .steps
+        .iter()
+        .find(|s| s.technique == Technique::ForcingChain)
+        .unwrap();
+    // "Forcing chain: r1c1=4 -> r1c7<>4 -> ... , so r1c1<>4".
+    assert!(
+        step.explanation.starts_with("Forcing chain: r"),
+        "{}",
+        step.explanation
+    );
+    assert!(step.explanation.contains(" -> "), "{}", step.explanation);
+    assert!(step.rating >= 7.0, "{}", step.rating);
+    let (cell, digit) = step
+        .eliminations
+        .first()
+        .or(step.placements.first())
+        .copied()
+        .unwrap();
+    let relation = if step.placements.is_empty() {
+        "<>"
+    } else {
+        "="
+    };
+    let conclusion = format!(", so {}{relation}{}", cell_name(cell), digit.symbol());
+    assert!(
+        step.explanation.ends_with(&conclusion),
+        "{}",
+        step.explanation
+    );
+}
+
+fn cell_name(cell: Cell) -> String {
+    Geometry::of(3).unwrap().cell_name(cell)
 }

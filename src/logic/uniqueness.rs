@@ -121,5 +121,6 @@ pub fn bug_plus_one(position: &Position) -> Option<Step> {
         cells: vec![odd],
         units: Vec::<Unit>::from([row, column, block]),
         explanation,
+        rating: Technique::BugPlusOne.rating(),
     })
 }
