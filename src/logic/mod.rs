@@ -101,6 +101,13 @@ pub enum Technique {
     XChain,
     /// XY-chain: a chain of two-candidate cells.
     XYChain,
+    /// WXYZ-Wing (Sukaku Explainer's): three cells seeing each other with four digits
+    /// between them and a two-candidate cell.
+    WXYZWing,
+    /// VWXYZ-Wing: the same with four cells and five digits.
+    VWXYZWing,
+    /// UVWXYZ-Wing: the same with five cells and six digits.
+    UVWXYZWing,
     /// Forcing X-chain (SE): a candidate's on leads to its off (or its off to its on) by
     /// the places of digits in units alone. Its finder also finds forcing chains, and
     /// returns the lower rated.
@@ -122,7 +129,7 @@ pub enum Technique {
 /// Explainer's ladder. Simple colouring, X-chains, XY-chains and the W-Wing are not on it:
 /// SE finds their eliminations as forcing chains and rates them by length, so the forcing
 /// chain finder makes them (they stay available to [`find`] by name).
-pub const TECHNIQUES: [Technique; 22] = [
+pub const TECHNIQUES: [Technique; 25] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -141,7 +148,10 @@ pub const TECHNIQUES: [Technique; 22] = [
     Technique::NakedQuad,
     Technique::Jellyfish,
     Technique::HiddenQuad,
+    Technique::WXYZWing,
     Technique::BugPlusOne,
+    Technique::VWXYZWing,
+    Technique::UVWXYZWing,
     Technique::ForcingXChain,
     Technique::CellForcingChains,
     Technique::DynamicForcingChains,
@@ -174,6 +184,9 @@ impl Technique {
             Technique::SimpleColouring => 6.5,
             Technique::XChain => 6.6,
             Technique::XYChain => 6.6,
+            Technique::WXYZWing => 5.5,
+            Technique::VWXYZWing => 6.2,
+            Technique::UVWXYZWing => 6.6,
             Technique::ForcingXChain => 6.6,
             Technique::ForcingChain => 7.0,
             Technique::CellForcingChains | Technique::RegionForcingChains => 8.0,
@@ -207,6 +220,9 @@ impl Technique {
             Technique::SimpleColouring => "Simple colouring",
             Technique::XChain => "X-chain",
             Technique::XYChain => "XY-chain",
+            Technique::WXYZWing => "WXYZ-Wing",
+            Technique::VWXYZWing => "VWXYZ-Wing",
+            Technique::UVWXYZWing => "UVWXYZ-Wing",
             Technique::ForcingXChain => "Forcing X-chain",
             Technique::ForcingChain => "Forcing chain",
             Technique::CellForcingChains => "Cell forcing chains",
@@ -241,6 +257,9 @@ impl Technique {
             Technique::SimpleColouring => chains::simple_colouring,
             Technique::XChain => chains::x_chain,
             Technique::XYChain => chains::xy_chain,
+            Technique::WXYZWing => |p| wings::als_wing(p, 3),
+            Technique::VWXYZWing => |p| wings::als_wing(p, 4),
+            Technique::UVWXYZWing => |p| wings::als_wing(p, 5),
             Technique::ForcingXChain | Technique::ForcingChain => forcing::forcing_chain,
             Technique::CellForcingChains | Technique::RegionForcingChains => {
                 forcing::multiple_forcing_chains

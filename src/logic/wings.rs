@@ -1,4 +1,4 @@
-//! XY-Wing and XYZ-Wing.
+//! XY-Wing, XYZ-Wing, W-Wing, and the WXYZ-, VWXYZ- and UVWXYZ-Wings.
 
 use super::{digit_name, set_name, Position, Step, Technique};
 use crate::bitset::{Digit, DigitSet};
@@ -168,4 +168,169 @@ pub fn w_wing(position: &Position) -> Option<Step> {
         }
     }
     None
+}
+
+/// The wings of Sukaku Explainer (SE's successor, whose ratings the exchange corpus
+/// carries): `size` empty cells that see each other pairwise and hold `size + 1` digits
+/// between them (an almost locked set: they take `size` of them), and a two-candidate cell
+/// {x, z} outside them with both digits among those. When every one of the set's cells
+/// that holds x sees the two-candidate cell, either that cell is z, or it is x and the set
+/// loses x, locks its other digits, and one of its cells is z: either way a cell that sees
+/// the two-candidate cell and every one of the set's cells holding z loses z. Three cells
+/// make a WXYZ-Wing, four a VWXYZ-Wing, five a UVWXYZ-Wing. Among several, the lowest
+/// rated with the most eliminations.
+pub fn als_wing(position: &Position, size: usize) -> Option<Step> {
+    let geometry = position.geometry();
+    let open: Vec<Cell> = geometry
+        .cells()
+        .filter(|&c| position.is_empty(c) && position.candidates(c).len() >= 2)
+        .collect();
+    let mut best: Option<(f32, usize, Step)> = None;
+    let mut set = Vec::with_capacity(size);
+    let mut consider = |step: Step| {
+        let (rating, count) = (step.rating, step.eliminations.len());
+        let better = best
+            .as_ref()
+            .is_none_or(|(r, n, _)| rating < *r || (rating == *r && count > *n));
+        if better {
+            best = Some((rating, count, step));
+        }
+    };
+    cliques(
+        position,
+        &open,
+        0,
+        size,
+        DigitSet::EMPTY,
+        &mut set,
+        &mut |cells, digits| {
+            for step in wing_eliminations(position, cells, digits) {
+                consider(step);
+            }
+        },
+    );
+    best.map(|(_, _, step)| step)
+}
+
+/// Calls `found` with every set of `size` cells of `open` (from `from` on, extending
+/// `set`) that see each other pairwise and hold exactly `size + 1` digits.
+fn cliques(
+    position: &Position,
+    open: &[Cell],
+    from: usize,
+    size: usize,
+    digits: DigitSet,
+    set: &mut Vec<Cell>,
+    found: &mut dyn FnMut(&[Cell], DigitSet),
+) {
+    if set.len() == size {
+        if digits.len() as usize == size + 1 {
+            found(set, digits);
+        }
+        return;
+    }
+    for (k, &cell) in open.iter().enumerate().skip(from) {
+        let union = digits.union(position.candidates(cell));
+        if union.len() as usize > size + 1 || !set.iter().all(|&c| position.sees(c, cell)) {
+            continue;
+        }
+        set.push(cell);
+        cliques(position, open, k + 1, size, union, set, found);
+        set.pop();
+    }
+}
+
+/// The technique and SE rating of a wing whose set has `size` cells, the largest with
+/// `largest` candidates (Sukaku Explainer: a base per size, plus tenths that favour the
+/// middle sizes of the largest cell, which are harder to see than the extremes).
+pub(super) fn wing_rating(size: usize, largest: u32) -> (Technique, f32) {
+    let largest = largest as i32;
+    let (technique, base, middle, top) = match size {
+        3 => (Technique::WXYZWing, 55, 3, 1),
+        4 => (Technique::VWXYZWing, 62, 3, 2),
+        _ => (Technique::UVWXYZWing, 66, 4, 2),
+    };
+    let tenths = base + top - (middle - largest).abs();
+    (technique, tenths as f32 / 10.0)
+}
+
+/// The wings of one almost locked set `cells` holding `digits`.
+fn wing_eliminations(position: &Position, cells: &[Cell], digits: DigitSet) -> Vec<Step> {
+    let geometry = position.geometry();
+    let largest = cells
+        .iter()
+        .map(|&c| position.candidates(c).len())
+        .max()
+        .unwrap_or(0);
+    let (technique, rating) = wing_rating(cells.len(), largest);
+    let holders = |digit: Digit| -> Vec<Cell> {
+        cells
+            .iter()
+            .copied()
+            .filter(|&c| position.candidates(c).contains(digit))
+            .collect()
+    };
+    let mut steps = Vec::new();
+    for pincer in geometry.cells() {
+        let pair = position.candidates(pincer);
+        if !position.is_empty(pincer)
+            || pair.len() != 2
+            || pair.intersection(digits) != pair
+            || cells.contains(&pincer)
+        {
+            continue;
+        }
+        for restricted in pair.iter() {
+            let Some(z) = pair.difference(DigitSet::single(restricted)).lowest() else {
+                continue;
+            };
+            if !holders(restricted)
+                .iter()
+                .all(|&h| position.sees(h, pincer))
+            {
+                continue;
+            }
+            let z_holders = holders(z);
+            let eliminations: Vec<(Cell, Digit)> = position
+                .holders(z)
+                .filter(|&v| {
+                    v != pincer
+                        && !cells.contains(&v)
+                        && position.sees(v, pincer)
+                        && z_holders.iter().all(|&h| position.sees(v, h))
+                })
+                .map(|v| (v, z))
+                .collect();
+            if eliminations.is_empty() {
+                continue;
+            }
+            let removed: Vec<Cell> = eliminations.iter().map(|e| e.0).collect();
+            let mut wing_cells = cells.to_vec();
+            wing_cells.push(pincer);
+            let mut step = Step::eliminating(
+                technique,
+                eliminations,
+                wing_cells,
+                Vec::new(),
+                format!(
+                    "{}: {} hold {} between them, and {} is {}; every one of them holding {} sees {}, so {} is in {} or in one of {}: {} cannot be {}",
+                    technique.name(),
+                    position.names(cells),
+                    set_name(digits),
+                    position.name(pincer),
+                    set_name(pair),
+                    digit_name(restricted),
+                    position.name(pincer),
+                    digit_name(z),
+                    position.name(pincer),
+                    position.names(&z_holders),
+                    position.names(&removed),
+                    digit_name(z)
+                ),
+            );
+            step.rating = rating;
+            steps.push(step);
+        }
+    }
+    steps
 }
