@@ -48,6 +48,8 @@ use crate::geometry::{Cell, Unit};
 enum Links {
     /// Digit links only: a digit's places in a unit (SE's X chains).
     Digit,
+    /// Cell links only, and the peers a placement clears (SE's Y cycles).
+    Cell,
     /// Digit links and cell links (SE's XY chains).
     DigitAndCell,
 }
@@ -93,6 +95,8 @@ enum Ending {
 struct Found {
     technique: Technique,
     conclusion: u32,
+    /// Further eliminations made by the same reasoning (a cycle's).
+    more: Vec<u32>,
     complexity: usize,
     explanation: String,
     cells: Vec<Cell>,
@@ -213,7 +217,8 @@ impl<'a> Chaining<'a> {
     fn consequences(&mut self, literal: u32, links: Links, dynamic: bool) {
         let Literal { cell, digit, on } = self.decode(literal);
         let geometry = self.position.geometry();
-        let cell_links = dynamic || links == Links::DigitAndCell;
+        let cell_links = dynamic || links != Links::Digit;
+        let unit_links = dynamic || links != Links::Cell;
         let marks = |chaining: &Chaining, c: Cell| {
             if dynamic {
                 chaining.marks[c.index()]
@@ -254,6 +259,9 @@ impl<'a> Chaining<'a> {
             };
             self.found.extend_from_slice(&[on, hidden.len() as u32]);
             self.found.extend_from_slice(&hidden);
+        }
+        if !unit_links {
+            return;
         }
         for unit in geometry.units_of(cell) {
             let mut place = None;
@@ -352,6 +360,18 @@ impl<'a> Chaining<'a> {
             if self.position.candidates(cell).len() < 2 {
                 continue;
             }
+            let on = self.literal(cell, digit, true);
+            let bivalue = self.position.candidates(cell).len() == 2;
+            self.cycles(on, Links::Digit, Technique::BidirectionalXCycle, found);
+            if bivalue {
+                self.cycles(on, Links::Cell, Technique::BidirectionalYCycle, found);
+            }
+            self.cycles(
+                on,
+                Links::DigitAndCell,
+                Technique::BidirectionalCycle,
+                found,
+            );
             for (links, technique) in [
                 (Links::Digit, Technique::ForcingXChain),
                 (Links::DigitAndCell, Technique::ForcingChain),
@@ -363,6 +383,7 @@ impl<'a> Chaining<'a> {
                         found.push(Found {
                             technique,
                             conclusion: target,
+                            more: Vec::new(),
                             complexity: self.complexity(target),
                             explanation: format!(
                                 "{}: {}, so {}",
@@ -375,6 +396,118 @@ impl<'a> Chaining<'a> {
                     }
                 }
             }
+        }
+    }
+
+    /// Bidirectional cycles through `start` (an on), SE's way: a breadth-first search
+    /// whose implications come back to `start` from an off at least three links away
+    /// closes a loop of alternating on and off literals. Both directions of the loop
+    /// hold, so a candidate outside the loop's cells seeing an on and an off literal of
+    /// its digit in the loop is false either way.
+    fn cycles(&mut self, start: u32, links: Links, technique: Technique, found: &mut Vec<Found>) {
+        // Entries (literal, parent entry); an on is entered once, an off once per on that
+        // leads to it and is not its own descendant (SE's search: loops need the offs
+        // reached again by other paths).
+        self.stamp += 1;
+        let mut entries: Vec<(u32, u32)> = vec![(start, u32::MAX)];
+        self.reached[start as usize] = self.stamp;
+        let depth = |entries: &[(u32, u32)], mut e: usize| {
+            let mut d = 0;
+            while entries[e].1 != u32::MAX {
+                e = entries[e].1 as usize;
+                d += 1;
+            }
+            d
+        };
+        let is_ancestor = |entries: &[(u32, u32)], mut e: usize, literal: u32| {
+            while entries[e].1 != u32::MAX {
+                e = entries[e].1 as usize;
+                if entries[e].0 == literal {
+                    return true;
+                }
+            }
+            false
+        };
+        let mut closing = Vec::new();
+        let mut next = 0;
+        while next < entries.len() && entries.len() < 20_000 {
+            let (literal, _) = entries[next];
+            let entry = next;
+            next += 1;
+            self.consequences(literal, links, false);
+            let consequences = std::mem::take(&mut self.found);
+            for pair in consequences.chunks(2) {
+                let consequence = pair[0];
+                if consequence & 1 == 1 {
+                    if consequence == start && depth(&entries, entry) >= 3 {
+                        closing.push(entry);
+                    }
+                    if !self.is_reached(consequence) {
+                        self.reached[consequence as usize] = self.stamp;
+                        entries.push((consequence, entry as u32));
+                    }
+                } else if consequence != literal ^ 1 && !is_ancestor(&entries, entry, consequence) {
+                    entries.push((consequence, entry as u32));
+                }
+            }
+            self.found = consequences;
+            self.found.clear();
+        }
+        for last in closing {
+            let mut loop_literals = Vec::new();
+            let mut e = last;
+            loop {
+                loop_literals.push(entries[e].0);
+                if entries[e].1 == u32::MAX {
+                    break;
+                }
+                e = entries[e].1 as usize;
+            }
+            loop_literals.reverse();
+            let cells: Vec<Cell> = loop_literals.iter().map(|&l| self.decode(l).cell).collect();
+            let geometry = self.position.geometry();
+            let mut seen_by = [Vec::new(), Vec::new()];
+            for &l in &loop_literals {
+                let Literal { cell, digit, on } = self.decode(l);
+                for &peer in geometry.peers(cell) {
+                    if !cells.contains(&peer) && self.position.candidates(peer).contains(digit) {
+                        seen_by[usize::from(on)].push(self.literal(peer, digit, false));
+                    }
+                }
+            }
+            let eliminated: Vec<u32> = seen_by[1]
+                .iter()
+                .copied()
+                .filter(|l| seen_by[0].contains(l))
+                .fold(Vec::new(), |mut unique, l| {
+                    if !unique.contains(&l) {
+                        unique.push(l);
+                    }
+                    unique
+                });
+            let Some(&conclusion) = eliminated.first() else {
+                continue;
+            };
+            let chain = loop_literals
+                .iter()
+                .chain([&start])
+                .map(|&l| self.name(l))
+                .collect::<Vec<_>>()
+                .join(" -> ");
+            found.push(Found {
+                technique,
+                conclusion,
+                more: eliminated[1..].to_vec(),
+                complexity: loop_literals.len(),
+                explanation: format!(
+                    "{}: {chain}, a loop that holds both ways round; {} sees a {} the loop makes true one way and one it makes true the other way, so {}",
+                    technique.name(),
+                    self.position.name(self.decode(conclusion).cell),
+                    digit_name(self.decode(conclusion).digit),
+                    self.name(conclusion)
+                ),
+                cells,
+            });
         }
     }
 
@@ -436,6 +569,7 @@ impl<'a> Chaining<'a> {
         found.push(Found {
             technique,
             conclusion: worth[best],
+            more: Vec::new(),
             complexity: complexity[best],
             explanation: format!(
                 "{}: {what}, and each leads to {}: {}",
@@ -513,6 +647,7 @@ impl<'a> Chaining<'a> {
                     found.push(Found {
                         technique,
                         conclusion: start ^ 1,
+                        more: Vec::new(),
                         complexity,
                         explanation: format!(
                             "{} (contradiction): if {}, then both {} and {}, so {}",
@@ -573,9 +708,14 @@ impl<'a> Chaining<'a> {
                 rating,
             }
         } else {
+            let mut eliminations = vec![(l.cell, l.digit)];
+            eliminations.extend(best.more.iter().map(|&m| {
+                let m = self.decode(m);
+                (m.cell, m.digit)
+            }));
             Step::eliminating(
                 best.technique,
-                vec![(l.cell, l.digit)],
+                eliminations,
                 best.cells,
                 units,
                 best.explanation,

@@ -114,6 +114,12 @@ pub enum Technique {
     ForcingXChain,
     /// Forcing chain (SE): the same with cells' candidates as links too.
     ForcingChain,
+    /// Bidirectional X-cycle (SE): a loop of one digit's strong and weak links.
+    BidirectionalXCycle,
+    /// Bidirectional Y-cycle (SE): a loop through two-candidate cells.
+    BidirectionalYCycle,
+    /// Bidirectional cycle (SE): a loop of both kinds of links.
+    BidirectionalCycle,
     /// Cell forcing chains (SE): every candidate of a cell leads to the same conclusion.
     /// Its finder also finds region forcing chains.
     CellForcingChains,
@@ -189,6 +195,8 @@ impl Technique {
             Technique::UVWXYZWing => 6.6,
             Technique::ForcingXChain => 6.6,
             Technique::ForcingChain => 7.0,
+            Technique::BidirectionalXCycle | Technique::BidirectionalYCycle => 6.5,
+            Technique::BidirectionalCycle => 7.0,
             Technique::CellForcingChains | Technique::RegionForcingChains => 8.0,
             Technique::DynamicForcingChains => 8.5,
         }
@@ -225,6 +233,9 @@ impl Technique {
             Technique::UVWXYZWing => "UVWXYZ-Wing",
             Technique::ForcingXChain => "Forcing X-chain",
             Technique::ForcingChain => "Forcing chain",
+            Technique::BidirectionalXCycle => "Bidirectional X-cycle",
+            Technique::BidirectionalYCycle => "Bidirectional Y-cycle",
+            Technique::BidirectionalCycle => "Bidirectional cycle",
             Technique::CellForcingChains => "Cell forcing chains",
             Technique::RegionForcingChains => "Region forcing chains",
             Technique::DynamicForcingChains => "Dynamic forcing chains",
@@ -260,7 +271,11 @@ impl Technique {
             Technique::WXYZWing => |p| wings::als_wing(p, 3),
             Technique::VWXYZWing => |p| wings::als_wing(p, 4),
             Technique::UVWXYZWing => |p| wings::als_wing(p, 5),
-            Technique::ForcingXChain | Technique::ForcingChain => forcing::forcing_chain,
+            Technique::ForcingXChain
+            | Technique::ForcingChain
+            | Technique::BidirectionalXCycle
+            | Technique::BidirectionalYCycle
+            | Technique::BidirectionalCycle => forcing::forcing_chain,
             Technique::CellForcingChains | Technique::RegionForcingChains => {
                 forcing::multiple_forcing_chains
             }
@@ -563,7 +578,13 @@ pub fn grade(position: &Position) -> Grade {
         .max_by(|a, b| a.rating.total_cmp(&b.rating));
     let counts = TECHNIQUES
         .iter()
-        .chain(&[Technique::ForcingChain, Technique::RegionForcingChains])
+        .chain(&[
+            Technique::BidirectionalXCycle,
+            Technique::BidirectionalYCycle,
+            Technique::BidirectionalCycle,
+            Technique::ForcingChain,
+            Technique::RegionForcingChains,
+        ])
         .map(|&t| (t, path.steps.iter().filter(|s| s.technique == t).count()))
         .filter(|&(_, n)| n > 0)
         .collect();

@@ -485,7 +485,7 @@ fn chain_length_increments_follow_the_explainer_scale() {
 
 #[test]
 fn grades_match_sudoku_explainer_on_wing_and_forcing_chain_puzzles() {
-    // Records 1, 100, 107, 166, 197, 12, 19 and 36 of
+    // Records 1, 100, 107, 166, 197, 12, 19, 36, 160 and 762 of
     // datasets/sudoku_exchange_diabolical_2020.gz with the ratings Sukaku Explainer gave
     // them (the corpus's ratings file).
     let rated = [
