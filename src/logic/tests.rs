@@ -282,12 +282,16 @@ fn simple_colouring_fires_on_a_generated_puzzle() {
         "..2.....46.782..1.9...1.....9....73...6..8......73.6...71..6.8.8....4..5..92....7",
     )
     .unwrap();
-    // The ladder before forcing chains took over these eliminations.
+    // The ladder before forcing chains and turbot fish took over these eliminations.
     let bug = TECHNIQUES
         .iter()
         .position(|&t| t == Technique::BugPlusOne)
         .unwrap();
-    let mut ladder = TECHNIQUES[..=bug].to_vec();
+    let mut ladder: Vec<Technique> = TECHNIQUES[..=bug]
+        .iter()
+        .copied()
+        .filter(|t| ![Technique::TurbotFish, Technique::WXYZWing].contains(t))
+        .collect();
     ladder.extend([
         Technique::SimpleColouring,
         Technique::XChain,
@@ -604,4 +608,28 @@ fn wing_ratings_follow_sukaku_explainer() {
             "{size} {largest}"
         );
     }
+}
+
+#[test]
+fn a_skyscraper_is_a_turbot_fish_rated_four() {
+    // Digit 1 only at r1c1, r1c5 in row 1 and at r4c1, r4c6 in row 4: r1c1 and r4c1 share
+    // column 1, so r1c5 or r4c6 holds 1, and the cells seeing both lose it.
+    let one = d(1);
+    let position = marks(|candidates| {
+        for column in 0..9 {
+            if ![0, 4].contains(&column) {
+                candidates[column].remove(one);
+            }
+            if ![0, 5].contains(&column) {
+                candidates[27 + column].remove(one);
+            }
+        }
+    });
+    let step = find(&position, Technique::TurbotFish).unwrap();
+    assert_eq!(step.rating, 4.0);
+    assert!(step.explanation.starts_with("Skyscraper: "), "{}", step.explanation);
+    let mut removed: Vec<Cell> = step.eliminations.iter().map(|e| e.0).collect();
+    removed.sort();
+    assert_eq!(removed, vec![cell(2, 6), cell(3, 6), cell(5, 5), cell(6, 5)]);
+    assert_eq!(find(&marks(|_| {}), Technique::TurbotFish), None);
 }
