@@ -98,12 +98,17 @@ pub enum Technique {
     HiddenQuad,
     /// BUG+1: a bivalue universal grave plus one cell (assumes a unique solution).
     BugPlusOne,
+    /// BUG type 2: several three-candidate cells sharing the digit that breaks the grave
+    /// (assumes a unique solution).
+    BugTypeTwo,
     /// Simple colouring: two-colouring the strong links of one digit (a single-digit chain).
     SimpleColouring,
     /// X-chain: alternating strong and weak links of one digit.
     XChain,
     /// XY-chain: a chain of two-candidate cells.
     XYChain,
+    /// Turbot fish with three strong links (Sukaku Explainer).
+    ThreeLinkTurbotFish,
     /// WXYZ-Wing (Sukaku Explainer's): three cells seeing each other with four digits
     /// between them and a two-candidate cell.
     WXYZWing,
@@ -137,12 +142,13 @@ pub enum Technique {
 }
 
 /// Every technique, in the order [`next_step`] tries them (increasing rating): Sudoku
-/// Explainer's ladder, with the turbot fish and WXYZ- and VWXYZ-Wings of Sukaku Explainer
+/// Explainer's ladder, with the turbot fish (two and three strong links) and WXYZ- and
+/// VWXYZ-Wings of Sukaku Explainer
 /// (the grader of the exchange corpus). Simple colouring, X-chains, XY-chains and the
 /// W-Wing are not on it:
 /// SE finds their eliminations as forcing chains and rates them by length, so the forcing
 /// chain finder makes them (they stay available to [`find`] by name).
-pub const TECHNIQUES: [Technique; 25] = [
+pub const TECHNIQUES: [Technique; 27] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -162,8 +168,10 @@ pub const TECHNIQUES: [Technique; 25] = [
     Technique::NakedQuad,
     Technique::Jellyfish,
     Technique::HiddenQuad,
+    Technique::ThreeLinkTurbotFish,
     Technique::WXYZWing,
     Technique::BugPlusOne,
+    Technique::BugTypeTwo,
     Technique::VWXYZWing,
     Technique::ForcingXChain,
     Technique::CellForcingChains,
@@ -195,9 +203,11 @@ impl Technique {
             Technique::WWing => 7.1,
             Technique::UniqueRectangle => 4.5,
             Technique::BugPlusOne => 5.6,
+            Technique::BugTypeTwo => 5.7,
             Technique::SimpleColouring => 6.5,
             Technique::XChain => 6.6,
             Technique::XYChain => 6.6,
+            Technique::ThreeLinkTurbotFish => 5.4,
             Technique::WXYZWing => 5.5,
             Technique::VWXYZWing => 6.2,
             Technique::UVWXYZWing => 6.6,
@@ -234,9 +244,11 @@ impl Technique {
             Technique::WWing => "W-Wing",
             Technique::UniqueRectangle => "Unique rectangle (type 1)",
             Technique::BugPlusOne => "BUG+1",
+            Technique::BugTypeTwo => "BUG type 2",
             Technique::SimpleColouring => "Simple colouring",
             Technique::XChain => "X-chain",
             Technique::XYChain => "XY-chain",
+            Technique::ThreeLinkTurbotFish => "Three-link turbot fish",
             Technique::WXYZWing => "WXYZ-Wing",
             Technique::VWXYZWing => "VWXYZ-Wing",
             Technique::UVWXYZWing => "UVWXYZ-Wing",
@@ -275,9 +287,11 @@ impl Technique {
             Technique::WWing => wings::w_wing,
             Technique::UniqueRectangle => uniqueness::unique_rectangle,
             Technique::BugPlusOne => uniqueness::bug_plus_one,
+            Technique::BugTypeTwo => uniqueness::bug_type_two,
             Technique::SimpleColouring => chains::simple_colouring,
             Technique::XChain => chains::x_chain,
             Technique::XYChain => chains::xy_chain,
+            Technique::ThreeLinkTurbotFish => chains::three_link_turbot_fish,
             Technique::WXYZWing => |p| wings::als_wing(p, 3),
             Technique::VWXYZWing => |p| wings::als_wing(p, 4),
             Technique::UVWXYZWing => |p| wings::als_wing(p, 5),

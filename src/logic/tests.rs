@@ -290,7 +290,14 @@ fn simple_colouring_fires_on_a_generated_puzzle() {
     let mut ladder: Vec<Technique> = TECHNIQUES[..=bug]
         .iter()
         .copied()
-        .filter(|t| ![Technique::TurbotFish, Technique::WXYZWing].contains(t))
+        .filter(|t| {
+            ![
+                Technique::TurbotFish,
+                Technique::ThreeLinkTurbotFish,
+                Technique::WXYZWing,
+            ]
+            .contains(t)
+        })
         .collect();
     ladder.extend([
         Technique::SimpleColouring,
@@ -489,10 +496,34 @@ fn chain_length_increments_follow_the_explainer_scale() {
 
 #[test]
 fn grades_match_sudoku_explainer_on_wing_and_forcing_chain_puzzles() {
-    // Records 1, 100, 107, 166, 197, 12, 19, 36, 160 and 762 of
-    // datasets/sudoku_exchange_diabolical_2020.gz with the ratings Sukaku Explainer gave
-    // them (the corpus's ratings file).
+    // Puzzles of datasets/sudoku_exchange_diabolical_2020.gz with the ratings Sukaku
+    // Explainer gave them (the corpus's ratings file), one or two per technique family.
     let rated = [
+        (
+            ".1.7.....4.6.2....9.21.5....48.9....6.1...5.7....5.84....5.37.2....7.9.6.....6.5.",
+            5.4,
+            Technique::ThreeLinkTurbotFish,
+        ),
+        (
+            ".5..3..7...7...8..6.42.75.9..........7.5.6.4.5.28.97.3..6...2....5.9.4..72.....96",
+            5.6,
+            Technique::ThreeLinkTurbotFish,
+        ),
+        (
+            "7....58.1..2.84...6......9.12.3.8....8..5..7....4.1.82.6......8...14.3..2.78....5",
+            5.7,
+            Technique::BugTypeTwo,
+        ),
+        (
+            "...3.8.7.3..51......4.2.5..2......98.91...75.57......2..3.6.1......51..7.5.8.4...",
+            6.8,
+            Technique::BidirectionalYCycle,
+        ),
+        (
+            ".863.21..........41..8.5..28.4...7.1....5....2.7...5.39..2.1..74..........14.928.",
+            7.0,
+            Technique::BidirectionalCycle,
+        ),
         (
             "..7...5......8....9...7...1.251.893...3...6....9...2.....5.3...7.......6.1.2.7.4.",
             5.5,
@@ -627,9 +658,16 @@ fn a_skyscraper_is_a_turbot_fish_rated_four() {
     });
     let step = find(&position, Technique::TurbotFish).unwrap();
     assert_eq!(step.rating, 4.0);
-    assert!(step.explanation.starts_with("Skyscraper: "), "{}", step.explanation);
+    assert!(
+        step.explanation.starts_with("Skyscraper: "),
+        "{}",
+        step.explanation
+    );
     let mut removed: Vec<Cell> = step.eliminations.iter().map(|e| e.0).collect();
     removed.sort();
-    assert_eq!(removed, vec![cell(2, 6), cell(3, 6), cell(5, 5), cell(6, 5)]);
+    assert_eq!(
+        removed,
+        vec![cell(2, 6), cell(3, 6), cell(5, 5), cell(6, 5)]
+    );
     assert_eq!(find(&marks(|_| {}), Technique::TurbotFish), None);
 }

@@ -3,7 +3,7 @@
 //! several solutions they may remove a solution, as every solver of people's puzzles accepts.
 
 use super::{digit_name, set_name, Position, Step, Technique};
-use crate::bitset::Digit;
+use crate::bitset::{Digit, DigitSet};
 use crate::geometry::{Cell, Unit};
 
 /// Unique rectangle, type 1: four cells on two rows, two columns and exactly two boxes; three
@@ -123,4 +123,66 @@ pub fn bug_plus_one(position: &Position) -> Option<Step> {
         explanation,
         rating: Technique::BugPlusOne.rating(),
     })
+}
+
+/// BUG type 2 (assumes a unique solution): every empty cell has two candidates except some
+/// with three, all three-candidate cells share one digit `d`, and without `d` there every
+/// digit would appear exactly twice in every unit (a bivalue universal grave, which has no
+/// unique solution). So one of them holds `d`, and every cell seeing all of them loses it.
+/// Rated 5.7, as Sudoku Explainer does.
+pub fn bug_type_two(position: &Position) -> Option<Step> {
+    let geometry = position.geometry();
+    let mut odd = Vec::new();
+    let mut shared = DigitSet::full(geometry.side());
+    for k in geometry.cells().filter(|&k| position.is_empty(k)) {
+        match position.candidates(k).len() {
+            2 => {}
+            3 => {
+                odd.push(k);
+                shared = shared.intersection(position.candidates(k));
+            }
+            _ => return None,
+        }
+    }
+    if odd.len() < 2 || !shared.is_single() {
+        return None;
+    }
+    let digit = shared.lowest()?;
+    // Without `digit` in the odd cells, every digit has 0 or 2 places in every unit.
+    for unit in geometry.units() {
+        for d in Digit::all(geometry.side()) {
+            let places = position
+                .places(unit, d)
+                .into_iter()
+                .filter(|c| !(d == digit && odd.contains(c)))
+                .count();
+            if places != 0 && places != 2 {
+                return None;
+            }
+        }
+    }
+    let eliminations: Vec<(Cell, Digit)> = position
+        .holders(digit)
+        .filter(|k| !odd.contains(k) && odd.iter().all(|&o| position.sees(o, *k)))
+        .map(|k| (k, digit))
+        .collect();
+    if eliminations.is_empty() {
+        return None;
+    }
+    let removed: Vec<Cell> = eliminations.iter().map(|e| e.0).collect();
+    let explanation = format!(
+        "BUG type 2: every empty cell has two candidates but {}, which have three with {} in common; without it they would leave a grave with two solutions, so one of them is {}: {} cannot be {}",
+        position.names(&odd),
+        digit_name(digit),
+        digit_name(digit),
+        position.names(&removed),
+        digit_name(digit)
+    );
+    Some(Step::eliminating(
+        Technique::BugTypeTwo,
+        eliminations,
+        odd,
+        Vec::new(),
+        explanation,
+    ))
 }
