@@ -30,6 +30,8 @@
 //! * Forcing X-chain (6.6), X links only, and forcing chain (7.0), both kinds of links: a
 //!   candidate whose assumption on leads to its own off is false; one whose off leads to
 //!   its on is true. (X-chains, XY-chains, colouring and W-Wings are all of this form.)
+//! * Nishio forcing chains (7.5): dynamic searches along digit links only; a candidate
+//!   whose on (off) leads to a contradiction is false (true).
 //! * Cell forcing chains and region forcing chains (8.0): every candidate of a cell, or
 //!   every place of a digit in a unit, leads to the same literal, which therefore holds.
 //! * Dynamic forcing chains (8.5), with dynamic searches: a candidate whose on (off) leads
@@ -217,8 +219,8 @@ impl<'a> Chaining<'a> {
     fn consequences(&mut self, literal: u32, links: Links, dynamic: bool) {
         let Literal { cell, digit, on } = self.decode(literal);
         let geometry = self.position.geometry();
-        let cell_links = dynamic || links != Links::Digit;
-        let unit_links = dynamic || links != Links::Cell;
+        let cell_links = links != Links::Digit;
+        let unit_links = links != Links::Cell;
         let marks = |chaining: &Chaining, c: Cell| {
             if dynamic {
                 chaining.marks[c.index()]
@@ -686,6 +688,39 @@ impl<'a> Chaining<'a> {
         self.multiple(true, found);
     }
 
+    /// Nishio forcing chains (SE 7.5): dynamic searches along digit links only (a
+    /// placement clears its peers, a digit left one place in a unit is placed there); a
+    /// candidate whose on or off leads to a contradiction takes the other value.
+    fn nishio(&mut self, found: &mut Vec<Found>) {
+        let technique = Technique::NishioForcingChains;
+        for (cell, digit) in self.candidates() {
+            if self.position.candidates(cell).len() < 2 {
+                continue;
+            }
+            let on = self.literal(cell, digit, true);
+            for start in [on, on ^ 1] {
+                if let Ending::Contradiction(l) = self.search(start, Links::Digit, true, None) {
+                    let complexity = self.complexity(l) + self.complexity(l ^ 1);
+                    found.push(Found {
+                        technique,
+                        conclusion: start ^ 1,
+                        more: Vec::new(),
+                        complexity,
+                        explanation: format!(
+                            "{}: if {}, then both {} and {}, so {}",
+                            technique.name(),
+                            self.name(start),
+                            self.chain(l),
+                            self.chain(l ^ 1),
+                            self.name(start ^ 1)
+                        ),
+                        cells: vec![cell],
+                    });
+                }
+            }
+        }
+    }
+
     /// The step SE would take among `found`: lowest rating, then complexity.
     fn best(&self, found: Vec<Found>) -> Option<Step> {
         let rated = found.into_iter().map(|f| {
@@ -750,6 +785,14 @@ pub fn forcing_chain(position: &Position) -> Option<Step> {
     let mut chaining = Chaining::new(position);
     let mut found = Vec::new();
     chaining.unary(&mut found);
+    chaining.best(found)
+}
+
+/// Nishio forcing chains (SE 7.5, plus length).
+pub fn nishio_forcing_chains(position: &Position) -> Option<Step> {
+    let mut chaining = Chaining::new(position);
+    let mut found = Vec::new();
+    chaining.nishio(&mut found);
     chaining.best(found)
 }
 

@@ -130,6 +130,9 @@ pub enum Technique {
     BidirectionalYCycle,
     /// Bidirectional cycle (SE): a loop of both kinds of links.
     BidirectionalCycle,
+    /// Nishio forcing chains (SE): what assuming a candidate true or false implies for
+    /// its digit alone, applied as it goes, ends in a contradiction.
+    NishioForcingChains,
     /// Cell forcing chains (SE): every candidate of a cell leads to the same conclusion.
     /// Its finder also finds region forcing chains.
     CellForcingChains,
@@ -148,7 +151,7 @@ pub enum Technique {
 /// W-Wing are not on it:
 /// SE finds their eliminations as forcing chains and rates them by length, so the forcing
 /// chain finder makes them (they stay available to [`find`] by name).
-pub const TECHNIQUES: [Technique; 27] = [
+pub const TECHNIQUES: [Technique; 28] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -174,6 +177,7 @@ pub const TECHNIQUES: [Technique; 27] = [
     Technique::BugTypeTwo,
     Technique::VWXYZWing,
     Technique::ForcingXChain,
+    Technique::NishioForcingChains,
     Technique::CellForcingChains,
     Technique::DynamicForcingChains,
 ];
@@ -215,6 +219,7 @@ impl Technique {
             Technique::ForcingChain => 7.0,
             Technique::BidirectionalXCycle | Technique::BidirectionalYCycle => 6.5,
             Technique::BidirectionalCycle => 7.0,
+            Technique::NishioForcingChains => 7.5,
             Technique::CellForcingChains | Technique::RegionForcingChains => 8.0,
             Technique::DynamicForcingChains => 8.5,
         }
@@ -257,6 +262,7 @@ impl Technique {
             Technique::BidirectionalXCycle => "Bidirectional X-cycle",
             Technique::BidirectionalYCycle => "Bidirectional Y-cycle",
             Technique::BidirectionalCycle => "Bidirectional cycle",
+            Technique::NishioForcingChains => "Nishio forcing chains",
             Technique::CellForcingChains => "Cell forcing chains",
             Technique::RegionForcingChains => "Region forcing chains",
             Technique::DynamicForcingChains => "Dynamic forcing chains",
@@ -303,6 +309,7 @@ impl Technique {
             Technique::CellForcingChains | Technique::RegionForcingChains => {
                 forcing::multiple_forcing_chains
             }
+            Technique::NishioForcingChains => forcing::nishio_forcing_chains,
             Technique::DynamicForcingChains => forcing::dynamic_forcing_chains,
         }
     }
