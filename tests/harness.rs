@@ -286,6 +286,15 @@ fn grade_column_names_the_hardest_technique() {
     assert!(rows.iter().all(|r| !r.technique.is_empty()));
     // The Wikipedia puzzle (first record) needs singles only.
     assert!(rows[0].rating.is_some_and(|r| r <= 2.3), "{:?}", rows[0]);
+    // SE's three numbers on every solved row: ED <= EP <= ER.
+    for row in rows.iter().filter(|r| r.rating.is_some()) {
+        let (er, ep, ed) = (
+            row.rating.unwrap(),
+            row.rating_ep.unwrap(),
+            row.rating_ed.unwrap(),
+        );
+        assert!(ed <= ep && ep <= er, "{row:?}");
+    }
     assert!(String::from_utf8_lossy(&output.stdout).contains("solved by human techniques %"));
 }
 

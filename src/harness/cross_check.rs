@@ -184,6 +184,8 @@ fn rows(
             detail,
             technique: String::new(),
             rating: None,
+            rating_ep: None,
+            rating_ed: None,
         });
     }
     let all_agree = mismatches.is_empty() && answers.iter().all(|a| a.outcome.stopped.is_none());

@@ -190,6 +190,8 @@ fn cross_check(path: &Path, corpus: &str, stated: Option<u128>, timed: &[Timed])
             ns_spread: t.spread_ns,
             mems: t.mems,
             assignments: None,
+            rating_ep: None,
+            rating_ed: None,
         });
     }
     Evaluation {

@@ -21,7 +21,7 @@ pub enum RowStatus {
 }
 
 /// The header of `runs.csv` (the fields of [`RunRow`], in order).
-pub const RUN_HEADER: [&str; 15] = [
+pub const RUN_HEADER: [&str; 17] = [
     "corpus",
     "index",
     "line",
@@ -37,6 +37,8 @@ pub const RUN_HEADER: [&str; 15] = [
     "ns_spread",
     "mems",
     "assignments",
+    "rating_ep",
+    "rating_ed",
 ];
 
 /// The header of `mismatches.csv` (the fields of [`MismatchRow`], in order).
@@ -88,6 +90,13 @@ pub struct RunRow {
     /// made before the column existed).
     #[serde(default)]
     pub assignments: Option<u64>,
+    /// With `bench --grade`: Sudoku Explainer's EP, the hardest step up to the first
+    /// placement; empty when not graded or not solved (and in runs made before the column).
+    #[serde(default)]
+    pub rating_ep: Option<f32>,
+    /// With `bench --grade`: SE's ED, the first step's rating; empty as `rating_ep`.
+    #[serde(default)]
+    pub rating_ed: Option<f32>,
 }
 
 /// One row of `mismatches.csv`.
@@ -141,6 +150,8 @@ impl Evaluation {
                 ns_spread: 0,
                 mems: None,
                 assignments: None,
+                rating_ep: None,
+                rating_ed: None,
             }],
             mismatches: Vec::new(),
             golden: None,

@@ -465,10 +465,12 @@ impl Bench<'_> {
             solved: true,
         };
         if self.config.grade {
-            let (technique, rating) = grade_of(&record.puzzle);
+            let (technique, ratings) = grade_of(&record.puzzle);
             for row in &mut evaluation.rows {
                 row.technique = technique.clone();
-                row.rating = rating;
+                if let Some([er, ep, ed]) = ratings {
+                    (row.rating, row.rating_ep, row.rating_ed) = (Some(er), Some(ep), Some(ed));
+                }
             }
         }
         Some(evaluation)
@@ -549,17 +551,18 @@ impl Bench<'_> {
     }
 }
 
-/// The hardest technique a puzzle needs and its rating, `unsolved` (no rating) when the
-/// techniques do not solve it, `invalid` when its givens conflict.
-fn grade_of(puzzle: &crate::grid::Grid) -> (String, Option<f32>) {
+/// The hardest technique a puzzle needs and SE's three ratings (ER, EP, ED), `unsolved`
+/// (no ratings) when the techniques do not solve it, `invalid` when its givens conflict.
+fn grade_of(puzzle: &crate::grid::Grid) -> (String, Option<[f32; 3]>) {
     match crate::logic::Position::from_grid(puzzle) {
         Err(_) => ("invalid".into(), None),
         Ok(position) => {
             let grade = crate::logic::grade(&position);
+            let ratings = [grade.rating, grade.pearl, grade.diamond];
             match (grade.solved, grade.hardest) {
                 (false, _) => ("unsolved".into(), None),
-                (true, Some(t)) => (t.name().into(), Some(grade.rating)),
-                (true, None) => ("none".into(), Some(0.0)),
+                (true, Some(t)) => (t.name().into(), Some(ratings)),
+                (true, None) => ("none".into(), Some([0.0; 3])),
             }
         }
     }

@@ -592,8 +592,12 @@ pub fn explain_with(start: &Position, techniques: &[Technique]) -> Path {
 pub struct Grade {
     /// The hardest technique used.
     pub hardest: Option<Technique>,
-    /// Its rating (0 when no step was needed).
+    /// Its rating (0 when no step was needed): Sudoku Explainer's ER, the hardest step.
     pub rating: f32,
+    /// SE's EP ("pearl"): the hardest step up to the first placement (0 when none).
+    pub pearl: f32,
+    /// SE's ED ("diamond"): the first step's rating (0 when no step was needed).
+    pub diamond: f32,
     /// Steps per technique, in [`TECHNIQUES`] order, only those used.
     pub counts: Vec<(Technique, usize)>,
     /// Whether logic alone solved the puzzle.
@@ -619,9 +623,21 @@ pub fn grade(position: &Position) -> Grade {
         .map(|&t| (t, path.steps.iter().filter(|s| s.technique == t).count()))
         .filter(|&(_, n)| n > 0)
         .collect();
+    // SE's running maximum at the first step (ED) and at the first placement (EP).
+    let mut running = 0.0f32;
+    let (mut pearl, mut diamond) = (None, None);
+    for step in &path.steps {
+        running = running.max(step.rating);
+        diamond.get_or_insert(running);
+        if pearl.is_none() && !step.placements.is_empty() {
+            pearl = Some(running);
+        }
+    }
     Grade {
         hardest: hardest.map(|s| s.technique),
         rating: hardest.map_or(0.0, |s| s.rating),
+        pearl: pearl.unwrap_or(0.0),
+        diamond: diamond.unwrap_or(0.0),
         counts,
         solved: path.solved,
     }

@@ -671,3 +671,41 @@ fn a_skyscraper_is_a_turbot_fish_rated_four() {
     );
     assert_eq!(find(&marks(|_| {}), Technique::TurbotFish), None);
 }
+
+#[test]
+fn grades_carry_the_explainers_three_numbers() {
+    // The first step of this SE 7.2 puzzle is a hidden single in a box (1.2), which places
+    // a digit: ED and EP are 1.2; ER is the hardest step.
+    let puzzle = Grid::parse(
+        ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.",
+    )
+    .unwrap();
+    let position = Position::from_grid(&puzzle).unwrap();
+    let grade = grade(&position);
+    assert_eq!((grade.rating, grade.pearl, grade.diamond), (7.2, 1.2, 1.2));
+    // A position whose first step eliminates: ED is that step, EP the running maximum at the
+    // first placement.
+    let path = explain(&position);
+    let mut after = position.clone();
+    let first_elimination = path
+        .steps
+        .iter()
+        .position(|s| s.placements.is_empty())
+        .unwrap();
+    for step in &path.steps[..first_elimination] {
+        after.apply(step);
+    }
+    let later = super::grade(&after);
+    let first = &path.steps[first_elimination];
+    assert_eq!(later.diamond, first.rating);
+    let until_placement = path.steps[first_elimination..]
+        .iter()
+        .position(|s| !s.placements.is_empty())
+        .unwrap();
+    let expected = path.steps[first_elimination..=first_elimination + until_placement]
+        .iter()
+        .map(|s| s.rating)
+        .fold(0.0f32, f32::max);
+    assert_eq!(later.pearl, expected);
+    assert!(later.diamond <= later.pearl);
+}

@@ -300,8 +300,8 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
                 });
             writeln!(
                 out,
-                "{place}: hardest {hardest} (rating {:.1}); solved by logic: yes; steps: {steps}",
-                grade.rating
+                "{place}: hardest {hardest} (rating {:.1}; SE ER/EP/ED {:.1}/{:.1}/{:.1}); solved by logic: yes; steps: {steps}",
+                grade.rating, grade.rating, grade.pearl, grade.diamond
             )?;
         } else {
             // Every technique was tried and none applied at the end: the puzzle needs more
