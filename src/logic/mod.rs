@@ -36,6 +36,7 @@ mod singles;
 mod subsets;
 #[cfg(test)]
 mod tests;
+mod turbot;
 mod uniqueness;
 pub mod user;
 mod wings;
@@ -287,7 +288,7 @@ impl Technique {
             Technique::XWing => |p| fish::fish(p, 2),
             Technique::Swordfish => |p| fish::fish(p, 3),
             Technique::Jellyfish => |p| fish::fish(p, 4),
-            Technique::TurbotFish => chains::turbot_fish,
+            Technique::TurbotFish => turbot::turbot_fish,
             Technique::XYWing => wings::xy_wing,
             Technique::XYZWing => wings::xyz_wing,
             Technique::WWing => wings::w_wing,
@@ -297,7 +298,7 @@ impl Technique {
             Technique::SimpleColouring => chains::simple_colouring,
             Technique::XChain => chains::x_chain,
             Technique::XYChain => chains::xy_chain,
-            Technique::ThreeLinkTurbotFish => chains::three_link_turbot_fish,
+            Technique::ThreeLinkTurbotFish => turbot::three_link_turbot_fish,
             Technique::WXYZWing => |p| wings::als_wing(p, 3),
             Technique::VWXYZWing => |p| wings::als_wing(p, 4),
             Technique::UVWXYZWing => |p| wings::als_wing(p, 5),

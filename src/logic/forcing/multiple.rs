@@ -1,0 +1,212 @@
+//! Several chains to one conclusion: cell and region forcing chains (static and dynamic),
+//! dynamic contradictions and double forcing chains, and Nishio's contradictions.
+
+use super::{Chaining, Ending, Found, Links};
+use crate::bitset::Digit;
+use crate::logic::{digit_name, set_name, Technique};
+
+impl Chaining<'_> {
+    /// The literals every one of `starts` leads to (None when one of them contradicts
+    /// itself: that is a contradiction, found by the dynamic finder).
+    pub(super) fn common(&mut self, starts: &[u32], dynamic: bool) -> Option<Vec<u32>> {
+        let mut common: Option<Vec<u32>> = None;
+        for &start in starts {
+            if let Ending::Contradiction(_) = self.search(start, Links::DigitAndCell, dynamic, None)
+            {
+                return None;
+            }
+            common = Some(match common {
+                None => self.order.clone(),
+                Some(mut literals) => {
+                    literals.retain(|&l| self.is_reached(l));
+                    literals
+                }
+            });
+            if common.as_ref().is_some_and(Vec::is_empty) {
+                return Some(Vec::new());
+            }
+        }
+        common
+    }
+
+    /// Conclusions every branch of a group leads to: the cell or region forms.
+    pub(super) fn group(
+        &mut self,
+        starts: &[u32],
+        dynamic: bool,
+        technique: Technique,
+        what: &str,
+        found: &mut Vec<Found>,
+    ) {
+        let Some(common) = self.common(starts, dynamic) else {
+            return;
+        };
+        let worth: Vec<u32> = common
+            .into_iter()
+            .filter(|&l| !starts.contains(&l) && self.is_worth(l))
+            .collect();
+        if worth.is_empty() {
+            return;
+        }
+        let mut complexity = vec![0; worth.len()];
+        let mut chains = vec![Vec::new(); worth.len()];
+        for &start in starts {
+            self.search(start, Links::DigitAndCell, dynamic, None);
+            for (k, &l) in worth.iter().enumerate() {
+                complexity[k] += self.complexity(l);
+                chains[k].push(self.chain(l));
+            }
+        }
+        let best = (0..worth.len())
+            .min_by_key(|&k| complexity[k])
+            .expect("worth is not empty");
+        let cells = starts.iter().map(|&s| self.decode(s).cell).collect();
+        found.push(Found {
+            technique,
+            conclusion: worth[best],
+            more: Vec::new(),
+            complexity: complexity[best],
+            explanation: format!(
+                "{}: {what}, and each leads to {}: {}",
+                technique.name(),
+                self.name(worth[best]),
+                chains[best].join("; ")
+            ),
+            cells,
+        });
+    }
+
+    /// Cell and region forcing chains (static or dynamic).
+    pub(super) fn multiple(&mut self, dynamic: bool, found: &mut Vec<Found>) {
+        let technique = if dynamic {
+            Technique::DynamicForcingChains
+        } else {
+            Technique::CellForcingChains
+        };
+        let position = self.position;
+        let geometry = position.geometry();
+        let minimum = if dynamic { 2 } else { 3 };
+        for cell in geometry.cells().filter(|&c| position.is_empty(c)) {
+            let marks = position.candidates(cell);
+            if (marks.len() as usize) < minimum {
+                continue;
+            }
+            let starts: Vec<u32> = marks.iter().map(|d| self.literal(cell, d, true)).collect();
+            let what = format!("{} holds one of {}", position.name(cell), set_name(marks));
+            self.group(&starts, dynamic, technique, &what, found);
+        }
+        let technique = if dynamic {
+            Technique::DynamicForcingChains
+        } else {
+            Technique::RegionForcingChains
+        };
+        for unit in geometry.units() {
+            for digit in Digit::all(self.side) {
+                let places = position.places(unit, digit);
+                if places.len() < 2 {
+                    continue;
+                }
+                let starts: Vec<u32> = places
+                    .iter()
+                    .map(|&c| self.literal(c, digit, true))
+                    .collect();
+                let what = format!(
+                    "{} of {} goes in one of {}",
+                    digit_name(digit),
+                    geometry.unit_name(unit),
+                    position.names(&places)
+                );
+                self.group(&starts, dynamic, technique, &what, found);
+            }
+        }
+    }
+
+    /// Dynamic contradictions and double forcing chains from each candidate's on and off.
+    pub(super) fn dynamic(&mut self, found: &mut Vec<Found>) {
+        let technique = Technique::DynamicForcingChains;
+        for (cell, digit) in self.candidates() {
+            if self.position.candidates(cell).len() < 2 {
+                continue;
+            }
+            let on = self.literal(cell, digit, true);
+            let mut reached_by_on = None;
+            for start in [on, on ^ 1] {
+                if let Ending::Contradiction(l) =
+                    self.search(start, Links::DigitAndCell, true, None)
+                {
+                    let complexity = self.complexity(l) + self.complexity(l ^ 1);
+                    found.push(Found {
+                        technique,
+                        conclusion: start ^ 1,
+                        more: Vec::new(),
+                        complexity,
+                        explanation: format!(
+                            "{} (contradiction): if {}, then both {} and {}, so {}",
+                            technique.name(),
+                            self.name(start),
+                            self.chain(l),
+                            self.chain(l ^ 1),
+                            self.name(start ^ 1)
+                        ),
+                        cells: vec![cell],
+                    });
+                    reached_by_on = None;
+                    break;
+                }
+                if start == on {
+                    reached_by_on = Some(self.order.clone());
+                }
+            }
+            if let Some(literals) = reached_by_on {
+                // The off search ran last: a literal both reach holds either way.
+                let both: Vec<u32> = literals
+                    .into_iter()
+                    .filter(|&l| l != on && l != on ^ 1 && self.is_reached(l))
+                    .filter(|&l| self.is_worth(l))
+                    .collect();
+                if !both.is_empty() {
+                    let what = format!(
+                        "{} is or is not {}",
+                        self.position.name(cell),
+                        digit_name(digit)
+                    );
+                    self.group(&[on, on ^ 1], true, technique, &what, found);
+                }
+            }
+        }
+        self.multiple(true, found);
+    }
+
+    /// Nishio forcing chains (SE 7.5): dynamic searches along digit links only (a
+    /// placement clears its peers, a digit left one place in a unit is placed there); a
+    /// candidate whose on or off leads to a contradiction takes the other value.
+    pub(super) fn nishio(&mut self, found: &mut Vec<Found>) {
+        let technique = Technique::NishioForcingChains;
+        for (cell, digit) in self.candidates() {
+            if self.position.candidates(cell).len() < 2 {
+                continue;
+            }
+            let on = self.literal(cell, digit, true);
+            for start in [on, on ^ 1] {
+                if let Ending::Contradiction(l) = self.search(start, Links::Digit, true, None) {
+                    let complexity = self.complexity(l) + self.complexity(l ^ 1);
+                    found.push(Found {
+                        technique,
+                        conclusion: start ^ 1,
+                        more: Vec::new(),
+                        complexity,
+                        explanation: format!(
+                            "{}: if {}, then both {} and {}, so {}",
+                            technique.name(),
+                            self.name(start),
+                            self.chain(l),
+                            self.chain(l ^ 1),
+                            self.name(start ^ 1)
+                        ),
+                        cells: vec![cell],
+                    });
+                }
+            }
+        }
+    }
+}
