@@ -133,6 +133,10 @@ fn the_blockwise_forced_item_search_finds_the_first_short_item() {
                 .collect();
             let expected = lens.iter().position(|&l| l <= 1);
             assert_eq!(links::first_at_most_one(&lens), expected, "{lens:?}");
+            for value in 0..4 {
+                let expected = lens.iter().position(|&l| l == value);
+                assert_eq!(links::first_equal(&lens, value), expected, "{lens:?}");
+            }
         }
     }
 }

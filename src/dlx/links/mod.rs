@@ -291,6 +291,25 @@ pub(super) fn first_at_most_one(lens: &[u32]) -> Option<usize> {
     rest.iter().position(|&len| len <= 1).map(|p| start + p)
 }
 
+/// The first position of `value` in `lens`, sixteen lengths at a time.
+#[inline]
+pub(super) fn first_equal(lens: &[u32], value: u32) -> Option<usize> {
+    const BLOCK: usize = 16;
+    let mut blocks = lens.chunks_exact(BLOCK);
+    for (k, block) in blocks.by_ref().enumerate() {
+        let mut mask = 0u32;
+        for (j, &len) in block.iter().enumerate() {
+            mask |= u32::from(len == value) << j;
+        }
+        if mask != 0 {
+            return Some(k * BLOCK + mask.trailing_zeros() as usize);
+        }
+    }
+    let rest = blocks.remainder();
+    let start = lens.len() - rest.len();
+    rest.iter().position(|&len| len == value).map(|p| start + p)
+}
+
 /// Set in `lens[i]` while item `i` is covered, so that the MRV scan, which reads `lens` in
 /// item order instead of walking the item list, never picks it.
 const COVERED: u32 = 1 << 31;
@@ -832,6 +851,9 @@ impl Dlx {
     /// (about one node in twenty on the hardest corpora). The same choices and nodes;
     /// `compare.sh -s dlx`, interleaved with the one-by-one scan: forum hardest 1106
     /// 872-888 -> 810-832 us, top1465 106-108 -> 100-103, 17-clue 24.3-24.8 -> 22.5-23.8.
+    /// When no item is forced, the minimum of the whole list and then its first item,
+    /// both a block at a time (same choice): forum hardest 1106 827-871 -> 806-818 us,
+    /// top1465 104-107 -> 101-107, interleaved runs.
     /// Tried with it and dropped: options of one width (Sudoku's four) hidden by a
     /// branch-free index computation instead of the loop that wraps at the spacer (forum
     /// hardest 861 -> 890 us: the spacer branch predicts well, all nodes of one item's list
@@ -856,6 +878,17 @@ impl Dlx {
                     self.tally.scanned += scanned as u64;
                 }
                 return p as u32 + 1;
+            }
+            if self.seed.is_none() {
+                // No forced item: the whole list is scanned anyway, so take its minimum
+                // and then the first item of that length, both a block at a time.
+                let minimum = lens.iter().copied().min().unwrap_or(COVERED);
+                if minimum < COVERED {
+                    if MEMS {
+                        self.tally.scanned += u64::from(self.active);
+                    }
+                    return first_equal(lens, minimum).map_or(0, |p| p as u32 + 1);
+                }
             }
         }
         let mut best = 0;
