@@ -260,62 +260,75 @@ pub struct GradeArgs {
 }
 
 pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
-    let records = crate::input::open_puzzles(&args.input)?;
+    use rayon::prelude::*;
+    // Records are graded a batch at a time on every core and printed in input order as
+    // each batch ends.
+    const BATCH: usize = 256;
+    let mut records = crate::input::open_puzzles(&args.input)?;
     let source = records.source().unwrap_or("<input>").to_string();
     let mut status = Status::Success;
-    for record in records {
-        let record = match record {
-            Ok(record) => record,
-            Err(error) => {
-                writeln!(out, "{error}: malformed")?;
-                status = Status::PuzzleFailure;
-                continue;
-            }
-        };
-        let position = match Position::from_grid(&record.puzzle) {
-            Ok(position) => position,
-            Err(error) => {
-                writeln!(out, "{source}, line {}: {error}", record.line)?;
-                status = Status::PuzzleFailure;
-                continue;
-            }
-        };
-        let grade = logic::grade(&position);
-        let counts: Vec<String> = grade
-            .counts
-            .iter()
-            .map(|(t, n)| format!("{t} x{n}"))
+    loop {
+        let batch: Vec<_> = records.by_ref().take(BATCH).collect();
+        if batch.is_empty() {
+            break;
+        }
+        let lines: Vec<(String, bool)> = batch
+            .par_iter()
+            .map(|record| match record {
+                Ok(record) => grade_line(&source, record),
+                Err(error) => (format!("{error}: malformed"), true),
+            })
             .collect();
-        let steps = if counts.is_empty() {
-            "none".to_string()
-        } else {
-            counts.join(", ")
-        };
-        let place = format!("{source}, line {}", record.line);
-        if grade.solved {
-            let hardest = grade
-                .hardest
-                .map_or("none (already solved)".to_string(), |t| {
-                    t.name().to_string()
-                });
-            writeln!(
-                out,
-                "{place}: hardest {hardest} (rating {:.1}; SE ER/EP/ED {:.1}/{:.1}/{:.1}); solved by logic: yes; steps: {steps}",
-                grade.rating, grade.rating, grade.pearl, grade.diamond
-            )?;
-        } else {
-            // Every technique was tried and none applied at the end: the puzzle needs more
-            // than the hardest of them, whatever the steps before needed.
-            let ceiling = logic::TECHNIQUES
-                .iter()
-                .map(|t| t.rating())
-                .fold(0.0f32, f32::max);
-            writeln!(
-                out,
-                "{place}: not solved by these techniques (rating above {ceiling:.1}, beyond sudolab's {} techniques); solved by logic: no; steps before stuck: {steps}",
-                logic::TECHNIQUES.len()
-            )?;
+        for (line, failed) in lines {
+            writeln!(out, "{line}")?;
+            if failed {
+                status = Status::PuzzleFailure;
+            }
         }
     }
     Ok(status)
+}
+
+/// The `grade` line of one record, and whether it is a failure (contradictory givens).
+fn grade_line(source: &str, record: &sudolab::corpus::Record) -> (String, bool) {
+    let place = format!("{source}, line {}", record.line);
+    let position = match Position::from_grid(&record.puzzle) {
+        Ok(position) => position,
+        Err(error) => return (format!("{place}: {error}"), true),
+    };
+    let grade = logic::grade(&position);
+    let counts: Vec<String> = grade
+        .counts
+        .iter()
+        .map(|(t, n)| format!("{t} x{n}"))
+        .collect();
+    let steps = if counts.is_empty() {
+        "none".to_string()
+    } else {
+        counts.join(", ")
+    };
+    if grade.solved {
+        let hardest = grade
+            .hardest
+            .map_or("none (already solved)".to_string(), |t| {
+                t.name().to_string()
+            });
+        let line = format!(
+            "{place}: hardest {hardest} (rating {:.1}; SE ER/EP/ED {:.1}/{:.1}/{:.1}); solved by logic: yes; steps: {steps}",
+            grade.rating, grade.rating, grade.pearl, grade.diamond
+        );
+        (line, false)
+    } else {
+        // Every technique was tried and none applied at the end: the puzzle needs more
+        // than the hardest of them, whatever the steps before needed.
+        let ceiling = logic::TECHNIQUES
+            .iter()
+            .map(|t| t.rating())
+            .fold(0.0f32, f32::max);
+        let line = format!(
+            "{place}: not solved by these techniques (rating above {ceiling:.1}, beyond sudolab's {} techniques); solved by logic: no; steps before stuck: {steps}",
+            logic::TECHNIQUES.len()
+        );
+        (line, false)
+    }
 }
