@@ -30,6 +30,9 @@
 //! * Forcing X-chain (6.6), X links only, and forcing chain (7.0), both kinds of links: a
 //!   candidate whose assumption on leads to its own off is false; one whose off leads to
 //!   its on is true. (X-chains, XY-chains, colouring and W-Wings are all of this form.)
+//! * Bidirectional X-, Y- and XY-cycles (6.5, 6.5, 7.0; `cycles.rs`): a loop of
+//!   alternating on and off literals holds both ways round, so a candidate seeing an on and
+//!   an off literal of its digit on the loop is false.
 //! * Nishio forcing chains (7.5): dynamic searches along digit links only; a candidate
 //!   whose on (off) leads to a contradiction is false (true).
 //! * Cell forcing chains and region forcing chains (8.0): every candidate of a cell, or
@@ -39,7 +42,9 @@
 //!   lead to holds; and the cell and region forms.
 //!
 //! Each finder collects every conclusion of its technique and returns the one SE would
-//! take: lowest rating, then lowest complexity, then the first found.
+//! take: lowest rating, then lowest complexity, then the first found. This file holds the
+//! engine and the single chains; `cycles.rs` the loops; `multiple.rs` the searches that
+//! combine several chains (cell, region, double, contradiction, Nishio).
 
 mod cycles;
 mod multiple;
