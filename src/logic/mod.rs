@@ -533,6 +533,22 @@ impl Position {
     }
 }
 
+/// Whether a step rated `rating` making `eliminations` eliminations beats `best`: lower
+/// rated, or as rated with more eliminations (Sukaku Explainer's order among the hints of
+/// one technique).
+pub(crate) fn beats(best: Option<&Step>, rating: f32, eliminations: usize) -> bool {
+    best.is_none_or(|b| {
+        rating < b.rating || (rating == b.rating && eliminations > b.eliminations.len())
+    })
+}
+
+/// Keeps `step` in `best` when it [`beats`] it.
+pub(crate) fn keep_better(best: &mut Option<Step>, step: Step) {
+    if beats(best.as_ref(), step.rating, step.eliminations.len()) {
+        *best = Some(step);
+    }
+}
+
 /// A digit as written.
 pub(crate) fn digit_name(digit: Digit) -> char {
     digit.symbol()

@@ -2,7 +2,7 @@
 //! by weak links (skyscrapers, two-string kites, turbot fish), and empty rectangles.
 
 use super::chains::seeing_both_ends;
-use super::{digit_name, Position, Step, Technique};
+use super::{beats, digit_name, keep_better, Position, Step, Technique};
 use crate::bitset::Digit;
 use crate::geometry::{Cell, Unit};
 
@@ -15,15 +15,9 @@ use crate::geometry::{Cell, Unit};
 pub fn turbot_fish(position: &Position) -> Option<Step> {
     use crate::geometry::UnitKind;
     let geometry = position.geometry();
-    let mut best: Option<(f32, Step)> = None;
+    let mut best: Option<Step> = None;
     for digit in Digit::all(geometry.side()) {
-        let links: Vec<(Unit, [Cell; 2])> = geometry
-            .units()
-            .filter_map(|u| {
-                let places = position.places(u, digit);
-                (places.len() == 2).then(|| (u, [places[0], places[1]]))
-            })
-            .collect();
+        let links = strong_links(position, digit);
         for (i, &(first_unit, first)) in links.iter().enumerate() {
             for &(second_unit, second) in &links[i + 1..] {
                 if first.iter().any(|c| second.contains(c)) {
@@ -50,10 +44,7 @@ pub fn turbot_fish(position: &Position) -> Option<Step> {
                         let chain = [far_a, near_a, near_b, far_b];
                         let eliminations = seeing_both_ends(position, &chain, digit);
                         if eliminations.is_empty()
-                            || best.as_ref().is_some_and(|(r, s)| {
-                                *r < rating
-                                    || (*r == rating && s.eliminations.len() >= eliminations.len())
-                            })
+                            || !beats(best.as_ref(), rating, eliminations.len())
                         {
                             continue;
                         }
@@ -82,22 +73,16 @@ pub fn turbot_fish(position: &Position) -> Option<Step> {
                             explanation,
                         );
                         step.rating = rating;
-                        best = Some((rating, step));
+                        best = Some(step);
                     }
                 }
             }
         }
         for step in empty_rectangles(position, digit) {
-            let better = best.as_ref().is_none_or(|(r, s)| {
-                step.rating < *r
-                    || (step.rating == *r && step.eliminations.len() > s.eliminations.len())
-            });
-            if better {
-                best = Some((step.rating, step));
-            }
+            keep_better(&mut best, step);
         }
     }
-    best.map(|(_, step)| step)
+    best
 }
 
 /// Empty rectangles (Sukaku Explainer rates them as turbot fish, 4.2): the places of
@@ -197,6 +182,18 @@ fn empty_rectangles(position: &Position, digit: Digit) -> Vec<Step> {
     steps
 }
 
+/// The strong links of `digit`: each unit where it has exactly two places, with them.
+fn strong_links(position: &Position, digit: Digit) -> Vec<(Unit, [Cell; 2])> {
+    position
+        .geometry()
+        .units()
+        .filter_map(|u| {
+            let places = position.places(u, digit);
+            (places.len() == 2).then(|| (u, [places[0], places[1]]))
+        })
+        .collect()
+}
+
 /// Turbot fish with three strong links, as Sukaku Explainer rates them: for one digit,
 /// three strong links joined end to end by two weak links; one of the two far ends holds
 /// the digit, so a cell seeing both loses it. Three rows or three columns are rated 5.4
@@ -205,15 +202,9 @@ fn empty_rectangles(position: &Position, digit: Digit) -> Vec<Step> {
 pub fn three_link_turbot_fish(position: &Position) -> Option<Step> {
     use crate::geometry::UnitKind;
     let geometry = position.geometry();
-    let mut best: Option<(f32, Step)> = None;
+    let mut best: Option<Step> = None;
     for digit in Digit::all(geometry.side()) {
-        let links: Vec<(Unit, [Cell; 2])> = geometry
-            .units()
-            .filter_map(|u| {
-                let places = position.places(u, digit);
-                (places.len() == 2).then(|| (u, [places[0], places[1]]))
-            })
-            .collect();
+        let links = strong_links(position, digit);
         // Ends of a link as (near, far) pairs, both orientations.
         let oriented = |k: usize| {
             let [a, b] = links[k].1;
@@ -251,11 +242,7 @@ pub fn three_link_turbot_fish(position: &Position) -> Option<Step> {
                                 };
                                 let eliminations = seeing_both_ends(position, &chain, digit);
                                 if eliminations.is_empty()
-                                    || best.as_ref().is_some_and(|(r, s)| {
-                                        *r < rating
-                                            || (*r == rating
-                                                && s.eliminations.len() >= eliminations.len())
-                                    })
+                                    || !beats(best.as_ref(), rating, eliminations.len())
                                 {
                                     continue;
                                 }
@@ -285,7 +272,7 @@ pub fn three_link_turbot_fish(position: &Position) -> Option<Step> {
                                     explanation,
                                 );
                                 step.rating = rating;
-                                best = Some((rating, step));
+                                best = Some(step);
                             }
                         }
                     }
@@ -293,5 +280,5 @@ pub fn three_link_turbot_fish(position: &Position) -> Option<Step> {
             }
         }
     }
-    best.map(|(_, step)| step)
+    best
 }

@@ -1,6 +1,6 @@
 //! XY-Wing, XYZ-Wing, W-Wing, and the WXYZ-, VWXYZ- and UVWXYZ-Wings.
 
-use super::{digit_name, set_name, Position, Step, Technique};
+use super::{digit_name, keep_better, set_name, Position, Step, Technique};
 use crate::bitset::{Digit, DigitSet};
 use crate::geometry::Cell;
 
@@ -185,17 +185,8 @@ pub fn als_wing(position: &Position, size: usize) -> Option<Step> {
         .cells()
         .filter(|&c| position.is_empty(c) && position.candidates(c).len() >= 2)
         .collect();
-    let mut best: Option<(f32, usize, Step)> = None;
+    let mut best: Option<Step> = None;
     let mut set = Vec::with_capacity(size);
-    let mut consider = |step: Step| {
-        let (rating, count) = (step.rating, step.eliminations.len());
-        let better = best
-            .as_ref()
-            .is_none_or(|(r, n, _)| rating < *r || (rating == *r && count > *n));
-        if better {
-            best = Some((rating, count, step));
-        }
-    };
     cliques(
         position,
         &open,
@@ -205,11 +196,11 @@ pub fn als_wing(position: &Position, size: usize) -> Option<Step> {
         &mut set,
         &mut |cells, digits| {
             for step in wing_eliminations(position, cells, digits) {
-                consider(step);
+                keep_better(&mut best, step);
             }
         },
     );
-    best.map(|(_, _, step)| step)
+    best
 }
 
 /// Calls `found` with every set of `size` cells of `open` (from `from` on, extending

@@ -270,17 +270,16 @@ struct Item {
     right: u32,
 }
 
-/// The first position of a length at most 1 in `lens` (covered items, with their high
-/// bit, never match), sixteen lengths at a time: the comparisons of a block compile to a
-/// few vector instructions and one branch.
-#[inline]
-pub(super) fn first_at_most_one(lens: &[u32]) -> Option<usize> {
+/// The first position in `lens` whose length `matches`, sixteen lengths at a time: the
+/// comparisons of a block compile to a few vector instructions and one branch.
+#[inline(always)]
+fn first_matching(lens: &[u32], matches: impl Fn(u32) -> bool) -> Option<usize> {
     const BLOCK: usize = 16;
     let mut blocks = lens.chunks_exact(BLOCK);
     for (k, block) in blocks.by_ref().enumerate() {
         let mut mask = 0u32;
         for (j, &len) in block.iter().enumerate() {
-            mask |= u32::from(len <= 1) << j;
+            mask |= u32::from(matches(len)) << j;
         }
         if mask != 0 {
             return Some(k * BLOCK + mask.trailing_zeros() as usize);
@@ -288,26 +287,20 @@ pub(super) fn first_at_most_one(lens: &[u32]) -> Option<usize> {
     }
     let rest = blocks.remainder();
     let start = lens.len() - rest.len();
-    rest.iter().position(|&len| len <= 1).map(|p| start + p)
+    rest.iter().position(|&len| matches(len)).map(|p| start + p)
 }
 
-/// The first position of `value` in `lens`, sixteen lengths at a time.
+/// The first position of a length at most 1 in `lens` (covered items, with their high
+/// bit, never match).
+#[inline]
+pub(super) fn first_at_most_one(lens: &[u32]) -> Option<usize> {
+    first_matching(lens, |len| len <= 1)
+}
+
+/// The first position of `value` in `lens`.
 #[inline]
 pub(super) fn first_equal(lens: &[u32], value: u32) -> Option<usize> {
-    const BLOCK: usize = 16;
-    let mut blocks = lens.chunks_exact(BLOCK);
-    for (k, block) in blocks.by_ref().enumerate() {
-        let mut mask = 0u32;
-        for (j, &len) in block.iter().enumerate() {
-            mask |= u32::from(len == value) << j;
-        }
-        if mask != 0 {
-            return Some(k * BLOCK + mask.trailing_zeros() as usize);
-        }
-    }
-    let rest = blocks.remainder();
-    let start = lens.len() - rest.len();
-    rest.iter().position(|&len| len == value).map(|p| start + p)
+    first_matching(lens, |len| len == value)
 }
 
 /// Set in `lens[i]` while item `i` is covered, so that the MRV scan, which reads `lens` in

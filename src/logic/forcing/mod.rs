@@ -468,34 +468,33 @@ pub fn length_increment(complexity: usize) -> f32 {
     tenths as f32
 }
 
-/// Forcing X-chains and forcing chains (SE 6.6 and 7.0, plus length).
-pub fn forcing_chain(position: &Position) -> Option<Step> {
+/// Runs one family's search over `position` and returns the step SE would take.
+fn find_with(
+    position: &Position,
+    family: impl FnOnce(&mut Chaining, &mut Vec<Found>),
+) -> Option<Step> {
     let mut chaining = Chaining::new(position);
     let mut found = Vec::new();
-    chaining.unary(&mut found);
+    family(&mut chaining, &mut found);
     chaining.best(found)
+}
+
+/// Forcing X-chains and forcing chains (SE 6.6 and 7.0, plus length).
+pub fn forcing_chain(position: &Position) -> Option<Step> {
+    find_with(position, |chaining, found| chaining.unary(found))
 }
 
 /// Nishio forcing chains (SE 7.5, plus length).
 pub fn nishio_forcing_chains(position: &Position) -> Option<Step> {
-    let mut chaining = Chaining::new(position);
-    let mut found = Vec::new();
-    chaining.nishio(&mut found);
-    chaining.best(found)
+    find_with(position, |chaining, found| chaining.nishio(found))
 }
 
 /// Cell and region forcing chains (SE 8.0, plus length).
 pub fn multiple_forcing_chains(position: &Position) -> Option<Step> {
-    let mut chaining = Chaining::new(position);
-    let mut found = Vec::new();
-    chaining.multiple(false, &mut found);
-    chaining.best(found)
+    find_with(position, |chaining, found| chaining.multiple(false, found))
 }
 
 /// Dynamic forcing chains (SE 8.5, plus length).
 pub fn dynamic_forcing_chains(position: &Position) -> Option<Step> {
-    let mut chaining = Chaining::new(position);
-    let mut found = Vec::new();
-    chaining.dynamic(&mut found);
-    chaining.best(found)
+    find_with(position, |chaining, found| chaining.dynamic(found))
 }

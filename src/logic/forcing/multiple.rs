@@ -131,25 +131,13 @@ impl Chaining<'_> {
             let on = self.literal(cell, digit, true);
             let mut reached_by_on = None;
             for start in [on, on ^ 1] {
-                if let Ending::Contradiction(l) =
-                    self.search(start, Links::DigitAndCell, true, None)
-                {
-                    let complexity = self.complexity(l) + self.complexity(l ^ 1);
-                    found.push(Found {
-                        technique,
-                        conclusion: start ^ 1,
-                        more: Vec::new(),
-                        complexity,
-                        explanation: format!(
-                            "{} (contradiction): if {}, then both {} and {}, so {}",
-                            technique.name(),
-                            self.name(start),
-                            self.chain(l),
-                            self.chain(l ^ 1),
-                            self.name(start ^ 1)
-                        ),
-                        cells: vec![cell],
-                    });
+                if self.contradiction(
+                    start,
+                    Links::DigitAndCell,
+                    technique,
+                    " (contradiction)",
+                    found,
+                ) {
                     reached_by_on = None;
                     break;
                 }
@@ -159,12 +147,10 @@ impl Chaining<'_> {
             }
             if let Some(literals) = reached_by_on {
                 // The off search ran last: a literal both reach holds either way.
-                let both: Vec<u32> = literals
+                let both = literals
                     .into_iter()
-                    .filter(|&l| l != on && l != on ^ 1 && self.is_reached(l))
-                    .filter(|&l| self.is_worth(l))
-                    .collect();
-                if !both.is_empty() {
+                    .any(|l| l != on && l != on ^ 1 && self.is_reached(l) && self.is_worth(l));
+                if both {
                     let what = format!(
                         "{} is or is not {}",
                         self.position.name(cell),
@@ -175,6 +161,38 @@ impl Chaining<'_> {
             }
         }
         self.multiple(true, found);
+    }
+
+    /// A dynamic search from `start` along `links`; on a contradiction, records that
+    /// `start` is false (`label` follows the technique's name) and returns true.
+    fn contradiction(
+        &mut self,
+        start: u32,
+        links: Links,
+        technique: Technique,
+        label: &str,
+        found: &mut Vec<Found>,
+    ) -> bool {
+        let Ending::Contradiction(l) = self.search(start, links, true, None) else {
+            return false;
+        };
+        let complexity = self.complexity(l) + self.complexity(l ^ 1);
+        found.push(Found {
+            technique,
+            conclusion: start ^ 1,
+            more: Vec::new(),
+            complexity,
+            explanation: format!(
+                "{}{label}: if {}, then both {} and {}, so {}",
+                technique.name(),
+                self.name(start),
+                self.chain(l),
+                self.chain(l ^ 1),
+                self.name(start ^ 1)
+            ),
+            cells: vec![self.decode(start).cell],
+        });
+        true
     }
 
     /// Nishio forcing chains (SE 7.5): dynamic searches along digit links only (a
@@ -188,24 +206,7 @@ impl Chaining<'_> {
             }
             let on = self.literal(cell, digit, true);
             for start in [on, on ^ 1] {
-                if let Ending::Contradiction(l) = self.search(start, Links::Digit, true, None) {
-                    let complexity = self.complexity(l) + self.complexity(l ^ 1);
-                    found.push(Found {
-                        technique,
-                        conclusion: start ^ 1,
-                        more: Vec::new(),
-                        complexity,
-                        explanation: format!(
-                            "{}: if {}, then both {} and {}, so {}",
-                            technique.name(),
-                            self.name(start),
-                            self.chain(l),
-                            self.chain(l ^ 1),
-                            self.name(start ^ 1)
-                        ),
-                        cells: vec![cell],
-                    });
-                }
+                self.contradiction(start, Links::Digit, technique, "", found);
             }
         }
     }
