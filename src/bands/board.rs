@@ -227,8 +227,12 @@ impl Board {
             ];
             let (mut once, mut twice) = (0u32, 0u32);
             let mut present = [0u32; 3];
+            // Columns where the digit is placed: settled, nothing to find there.
+            let mut placed = 0;
             for (b, x) in bands.into_iter().enumerate() {
                 present[b] = (x | x >> 9 | x >> 18) & 0x1FF;
+                let solved = x & self.solved[b];
+                placed |= (solved | solved >> 9 | solved >> 18) & 0x1FF;
                 for row in [x & 0x1FF, (x >> 9) & 0x1FF, x >> 18] {
                     twice |= once & row;
                     once |= row;
@@ -237,21 +241,21 @@ impl Board {
             if once != 0x1FF {
                 return Err(Dead);
             }
-            let mut singles = once & !twice;
+            let mut singles = once & !twice & !placed;
             while singles != 0 {
                 let column = singles.trailing_zeros();
                 singles &= singles - 1;
                 let cells = COLUMN_0 << column;
                 for (b, &x) in bands.iter().enumerate() {
                     let cell = x & cells;
-                    if cell != 0 && cell & self.solved[b] == 0 {
+                    if cell != 0 {
                         changed |= self.place(d, b, cell)?;
                     }
                 }
             }
             for b in 0..3 {
                 let [b1, b2] = OTHER_BANDS[b];
-                let only_here = present[b] & !present[b1] & !present[b2];
+                let only_here = present[b] & !present[b1] & !present[b2] & !placed;
                 if only_here == 0 {
                     continue;
                 }
