@@ -2,8 +2,9 @@
 //! layout and invariants).
 
 use super::tables::{
-    single_in_triplets, BAND, BOX, COLUMN_0, FITTING_PLACEMENTS, FORCED_MINIROWS, MINIROWS_OF_ROW,
-    MINIROW_CELLS, MINIROW_LOW_BITS, PLACEMENTS, ROW_AND_BOX_PEERS, TRIPLET_LOW, USABLE_MINIROWS,
+    single_in_triplets, BAND, BOX, COLUMN_0, FITTING_COUNT, FITTING_PLACEMENTS, FORCED_MINIROWS,
+    MINIROWS_OF_ROW, MINIROW_CELLS, MINIROW_LOW_BITS, PLACEMENTS, ROW_AND_BOX_PEERS, TRIPLET_LOW,
+    USABLE_MINIROWS,
 };
 
 /// The two bands other than each band.
@@ -375,12 +376,12 @@ impl Board {
             let mut local: Option<(usize, u8)> = None;
             let mut local_count = u32::MAX;
             for d in 0..9 {
-                let fitting = FITTING_PLACEMENTS[minirows(self.candidates[b][d])];
-                let count = fitting.count_ones();
+                let set = minirows(self.candidates[b][d]);
+                let count = u32::from(FITTING_COUNT[set]);
                 total += count;
                 if count >= 2 && count < local_count {
                     local_count = count;
-                    local = Some((9 * b + d, fitting));
+                    local = Some((9 * b + d, FITTING_PLACEMENTS[set]));
                 }
             }
             if local.is_some() && total < best_band {

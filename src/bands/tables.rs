@@ -92,6 +92,19 @@ pub(super) const FITTING_PLACEMENTS: [u8; 512] = {
     table
 };
 
+/// For a set of minirows holding a candidate: how many of the six [`PLACEMENTS`] fit
+/// inside it (the population count of [`FITTING_PLACEMENTS`], looked up: the portable
+/// x86-64 target has no population count instruction).
+pub(super) const FITTING_COUNT: [u8; 512] = {
+    let mut table = [0u8; 512];
+    let mut set = 0;
+    while set < 512 {
+        table[set] = FITTING_PLACEMENTS[set].count_ones() as u8;
+        set += 1;
+    }
+    table
+};
+
 /// For a minirow set: the 27-bit mask of its cells.
 pub(super) const MINIROW_CELLS: [u32; 512] = {
     let mut table = [0u32; 512];
