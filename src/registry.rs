@@ -15,6 +15,7 @@
 use crate::bands::BandSolver;
 use crate::bitmask::{BitmaskSolver, Level};
 use crate::dlx::{CellsSolver, DlxSolver};
+use crate::grid::Grid;
 use crate::sat::SatSolver;
 use crate::solver::Solver;
 
@@ -54,4 +55,24 @@ pub fn find(name: &str) -> crate::Result<Box<dyn Solver>> {
             names().join(", ")
         ))
     })
+}
+
+/// The solver to ask where the tool needs one puzzle's answer quickly (the solution behind
+/// `hint` and `explain`): the band engine on 9x9 grids (the fastest registered there,
+/// `reports/2026-11-30-bands-triads`), the bitmask engine with locked candidates on the
+/// other sizes (on the hard 25x25 puzzles of `reports/2026-11-30-sizes` it finished 23 of
+/// 28 within 5 s each where the plain bitmask engine finished 9).
+///
+/// ```
+/// use sudolab::{grid::Grid, registry};
+/// assert_eq!(registry::quickest_for(&Grid::empty(3)?).info().name, "bands");
+/// assert_eq!(registry::quickest_for(&Grid::empty(4)?).info().name, "bitmask+locked");
+/// # Ok::<(), sudolab::Error>(())
+/// ```
+pub fn quickest_for(puzzle: &Grid) -> Box<dyn Solver> {
+    if puzzle.box_side() == 3 {
+        Box::new(BandSolver)
+    } else {
+        Box::new(BitmaskSolver::new(Level::Locked))
+    }
 }

@@ -9,7 +9,7 @@ use sudolab::bitset::{Digit, DigitSet};
 use sudolab::geometry::{Cell, Geometry};
 use sudolab::grid::Grid;
 use sudolab::logic::{self, user, Position, Step};
-use sudolab::registry::by_name;
+use sudolab::registry::quickest_for;
 use sudolab::solver::Verdict;
 
 use crate::Status;
@@ -27,7 +27,7 @@ fn unique_solution(puzzle: &Grid) -> anyhow::Result<Grid> {
     if let Some(conflict) = puzzle.conflicts().first() {
         bail!("the puzzle's givens contradict each other: {conflict} (see `sudolab check`)");
     }
-    match by_name("bitmask").expect("registered").verdict(puzzle) {
+    match quickest_for(puzzle).verdict(puzzle) {
         Verdict::Unique(solution) => Ok(solution),
         Verdict::Multiple(..) => bail!(
             "the puzzle has several solutions, so no deduction can finish it (see `sudolab check`)"
