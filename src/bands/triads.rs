@@ -76,8 +76,9 @@ impl Board {
     /// digit-bands that changed.
     pub(super) fn triads(&mut self, b: usize) -> Result<DigitBands, Dead> {
         let b = b % 3;
-        let mut in_minirows = [0u32; 9];
-        let mut in_minicolumns = [0u32; 9];
+        // Per digit, the minirows and minicolumns where it is possible but not certain.
+        let mut uncertain_minirows = [0u32; 9];
+        let mut uncertain_minicolumns = [0u32; 9];
         let (mut rows_possible, mut rows_certain) = (Counts::default(), Counts::default());
         let (mut columns_possible, mut columns_certain) = (Counts::default(), Counts::default());
         for d in 0..9 {
@@ -85,13 +86,13 @@ impl Board {
             // Bit 3 * m for each minirow m holding a candidate.
             let o = (x | x >> 1 | x >> 2) & TRIPLET_LOW;
             let rows = exactly_one(o & ROW_LOWS, (o >> 3) & ROW_LOWS, (o >> 6) & ROW_LOWS);
-            in_minirows[d] = o;
+            uncertain_minirows[d] = o & !(rows * 0o111);
             rows_possible.add(o);
             rows_certain.add(o & (rows * 0o111));
             // Bit c for each column c of the band holding a candidate.
             let c = (x | x >> 9 | x >> 18) & 0x1FF;
             let boxes = exactly_one(c & 0o111, (c >> 1) & 0o111, (c >> 2) & 0o111);
-            in_minicolumns[d] = c;
+            uncertain_minicolumns[d] = c & !(boxes * 7);
             columns_possible.add(c);
             columns_certain.add(c & (boxes * 7));
         }
@@ -112,18 +113,14 @@ impl Board {
         let mut changed = 0;
         for d in 0..9 {
             let x = self.candidates[b][d];
-            let o = in_minirows[d];
-            let rows = exactly_one(o & ROW_LOWS, (o >> 3) & ROW_LOWS, (o >> 6) & ROW_LOWS);
-            let uncertain_rows = o & !(rows * 0o111);
+            let uncertain_rows = uncertain_minirows[d];
             let mut remove = (row_hidden & uncertain_rows) * 7;
             let mut lock = row_naked & uncertain_rows;
             while lock != 0 {
                 remove |= MINIROW_PEERS[lock.trailing_zeros() as usize % 27];
                 lock &= lock - 1;
             }
-            let c = in_minicolumns[d];
-            let boxes = exactly_one(c & 0o111, (c >> 1) & 0o111, (c >> 2) & 0o111);
-            let uncertain_columns = c & !(boxes * 7);
+            let uncertain_columns = uncertain_minicolumns[d];
             remove |= (column_hidden & uncertain_columns) * COLUMN_0;
             let lock = column_naked & uncertain_columns;
             if lock != 0 {
