@@ -235,7 +235,7 @@ impl<const CELLS: usize> Board<CELLS> {
     }
 
     /// Cells per row (a compile-time constant for each size).
-    const SIDE: usize = match CELLS {
+    pub(super) const SIDE: usize = match CELLS {
         16 => 4,
         81 => 9,
         256 => 16,
@@ -253,7 +253,7 @@ impl<const CELLS: usize> Board<CELLS> {
     /// numbering as [`Geometry::unit`], without the table lookup, so the hot scan below
     /// compiles to constant strides).
     #[inline(always)]
-    fn unit_cell(unit: usize, i: usize) -> usize {
+    pub(super) fn unit_cell(unit: usize, i: usize) -> usize {
         let (side, n) = (Self::SIDE, Self::BOX);
         if unit < side {
             unit * side + i
