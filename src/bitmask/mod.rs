@@ -31,9 +31,9 @@
 //! count to 2; times level within the machine's noise): 17-clue (10k) 9.2 -> 8.5, top1465
 //! 92.8 -> 90.1, forum hardest 1106 746 -> 734, Norvig top95 116 -> 106, serg and
 //! diabolical unchanged, the bundled 16x16 and 25x25 corpora identical node for node (a
-//! bivalue cell was left at every branch). What they are for: a 16x16 puzzle of 15 givens whose contradiction only a
-//! unit-digit sees took over 3,000,000 nodes without a verdict; now 10 ms (the test
-//! `a_contradiction_only_a_unit_digit_sees_is_found_by_branching_on_it`).
+//! bivalue cell was left at every branch). What they are for: a 16x16 puzzle of 15 givens
+//! whose contradiction only a unit-digit sees took over 3,000,000 nodes without a verdict;
+//! now 10 ms (the test `a_contradiction_only_a_unit_digit_sees_is_found_by_branching_on_it`).
 //!
 //! One entry point runs every search of this engine, [`Search`]: the propagation level, the
 //! [`Limits`], the order digits are tried in, and (cell, digit) pairs ruled out before the
