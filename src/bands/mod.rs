@@ -41,15 +41,21 @@
 //!    contradiction.
 //!
 //! Steps 1 and 2 run until nothing is pending, then 3, then 4, then 5 on the bands changed
-//! since it last ran; any change starts over.
+//! since it last ran and with fewer than 20 placed cells (on fuller bands the triads almost
+//! never find anything: see `TRIADS_PLACED_LIMIT`); any change starts over.
+//!
+//! The root is built from the givens a digit at a time (each digit's row, box and column
+//! peers of its givens removed at once, the given cells taken from the other digits), then
+//! propagated from every digit-band.
 //!
 //! # Invariants after propagation
 //!
 //! Nothing is pending; every placed cell's digit is the cell's only candidate and no peer of
 //! the cell has it; every open cell has at least two candidates; every digit can be placed
 //! consistently in every band and has at least two cells in every column, row and box where
-//! it is not placed; every minirow and minicolumn has at least three possible digits and
-//! at most three certain ones, and neither count is exactly three unless the other is too.
+//! it is not placed; in every band with fewer than 20 placed cells, every minirow and
+//! minicolumn has at least three possible digits and at most three certain ones, and
+//! neither count is exactly three unless the other is too.
 //!
 //! # Search
 //!
@@ -137,13 +143,7 @@ impl Solver for BandSolver {
 /// The propagated position of a puzzle's givens, without the candidates in `excluded`
 /// (cell, digit).
 fn root(puzzle: &Grid, excluded: &[(Cell, Digit)]) -> Result<Board, Dead> {
-    let mut board = Board::empty();
-    for (cell, &value) in puzzle.cells().iter().enumerate() {
-        if value != 0 {
-            let (b, i) = (cell / 27, cell % 27);
-            board.place(value as usize - 1, b, 1 << i)?;
-        }
-    }
+    let mut board = Board::with_givens(puzzle.cells())?;
     for &(cell, digit) in excluded {
         if puzzle.cells()[cell.index()] == digit.get() {
             return Err(Dead); // the excluded digit is given there

@@ -92,3 +92,34 @@ fn has_solution_without_agrees_with_the_bitmask_search() {
         Err(Stop::UnsupportedSize)
     );
 }
+
+/// The root built a digit at a time is the position placing the givens one by one gives,
+/// and refuses the same conflicts (two givens of a digit in a row, a column, a box).
+#[test]
+fn givens_built_a_digit_at_a_time_match_placing_them_one_by_one() {
+    let one_by_one = |values: &[u8]| -> Result<Board, Dead> {
+        let mut board = Board::empty();
+        for (cell, &value) in values.iter().enumerate() {
+            if value != 0 {
+                board.place(value as usize - 1, cell / 27, 1 << (cell % 27))?;
+            }
+        }
+        Ok(board)
+    };
+    let mut puzzles: Vec<String> = vec![WIKIPEDIA.into(), INKALA.into(), ".".repeat(81)];
+    // Conflicts: a row (r1c1 = r1c2), a column (r1c1 = r9c1), a box (r1c1 = r2c2).
+    for other in [1, 72, 10] {
+        let mut cells: Vec<u8> = vec![b'.'; 81];
+        (cells[0], cells[other]) = (b'7', b'7');
+        puzzles.push(String::from_utf8(cells).unwrap());
+    }
+    let (mut built, mut refused) = (0, 0);
+    for text in &puzzles {
+        let puzzle: Grid = text.parse().unwrap();
+        let expected = one_by_one(puzzle.cells());
+        assert_eq!(Board::with_givens(puzzle.cells()), expected, "{text}");
+        built += usize::from(expected.is_ok());
+        refused += usize::from(expected.is_err());
+    }
+    assert_eq!((built, refused), (3, 3));
+}
