@@ -2,9 +2,9 @@
 //! layout and invariants).
 
 use super::tables::{
-    single_in_triplets, BAND, BOX, COLUMN_0, FITTING_COUNT, FITTING_PLACEMENTS, FORCED_MINIROWS,
-    MINIROWS_OF_ROW, MINIROW_CELLS, MINIROW_LOW_BITS, PLACEMENTS, ROW_AND_BOX_PEERS, TRIPLET_LOW,
-    USABLE_MINIROWS,
+    single_in_triplets, BAND, CLAIMING_REMOVALS, COLUMN_0, FITTING_COUNT, FITTING_PLACEMENTS,
+    FORCED_MINIROWS, MINIROWS_OF_ROW, MINIROW_CELLS, MINIROW_LOW_BITS, PLACEMENTS,
+    ROW_AND_BOX_PEERS, TRIPLET_LOW, USABLE_MINIROWS,
 };
 
 /// Bands with this many placed cells or more skip the triad rules. Counted over triad
@@ -302,18 +302,13 @@ impl Board {
             for b in 0..3 {
                 let [b1, b2] = OTHER_BANDS[b];
                 let only_here = present[b] & !present[b1] & !present[b2] & !placed;
-                if only_here == 0 {
-                    continue;
-                }
                 // In each box of the band, the digit must go in the claimed column(s).
-                let mut keep = BAND;
-                for (k, box_cells) in BOX.iter().enumerate() {
-                    let claimed = only_here & (7 << (3 * k));
-                    if claimed != 0 {
-                        keep &= !box_cells | columns(claimed);
-                    }
-                }
-                self.remove(b, d, !keep, &mut changed);
+                self.remove(
+                    b,
+                    d,
+                    CLAIMING_REMOVALS[only_here as usize & 0x1FF],
+                    &mut changed,
+                );
             }
         }
         Ok(changed)

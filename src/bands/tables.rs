@@ -177,8 +177,9 @@ pub(super) const TRIPLET_LOW: u32 = 0o111_111_111;
 /// their bit 0.
 #[inline(always)]
 pub(super) const fn single_in_triplets(x: u32, low: u32) -> u32 {
-    let (a, b, c) = (x & low, (x >> 1) & low, (x >> 2) & low);
-    (a | b | c) & !((a & b) | (a & c) | (b & c))
+    // One of three bits: an odd number of them, not all three.
+    let (y, z) = (x >> 1, x >> 2);
+    (x ^ y ^ z) & !(x & y & z) & low
 }
 
 /// The 27 cells of a band.
@@ -205,6 +206,28 @@ pub(super) const ROW_AND_BOX_PEERS: [u32; 27] = {
     table
 };
 
+/// For a set of claimed columns of a band (bit `c`: the digit's cells of column `c` all lie
+/// in this band): the cells the digit leaves, those of each box holding a claimed column
+/// outside the box's claimed columns (locked candidates, claiming from columns).
+pub(super) const CLAIMING_REMOVALS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut set = 0;
+    while set < 512 {
+        let mut cells = 0u32;
+        let mut k = 0;
+        while k < 3 {
+            let claimed = (set as u32) & (7 << (3 * k));
+            if claimed != 0 {
+                cells |= BOX[k] & !(claimed * COLUMN_0);
+            }
+            k += 1;
+        }
+        table[set] = cells;
+        set += 1;
+    }
+    table
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -224,6 +247,12 @@ mod tests {
         // Placement 0 alone: every minirow is forced; a full band: none is.
         assert_eq!(FORCED_MINIROWS[0b100_010_001], 0b100_010_001);
         assert_eq!(FORCED_MINIROWS[0x1FF], 0);
+        // Column 0 claimed: box 0 keeps column 0; columns 3 and 5: box 1 keeps both.
+        assert_eq!(CLAIMING_REMOVALS[0b1], BOX[0] & !COLUMN_0);
+        assert_eq!(
+            CLAIMING_REMOVALS[0b000_101_001],
+            BOX[0] & !COLUMN_0 | BOX[1] & !(0b101_000 * COLUMN_0)
+        );
         assert_eq!(
             single_in_triplets(0b011_100_001, TRIPLET_LOW),
             0b000_001_001

@@ -52,7 +52,8 @@ impl Counts {
 /// Of three lane sets, the lanes in exactly one.
 #[inline(always)]
 fn exactly_one(a: u32, b: u32, c: u32) -> u32 {
-    (a | b | c) & !((a & b) | (a & c) | (b & c))
+    // An odd number of them, not all three.
+    (a ^ b ^ c) & !(a & b & c)
 }
 
 /// The cells of each minirow's row and box outside the minirow, by minirow bit `3 * m`.
