@@ -169,6 +169,18 @@ pub(super) const MINIROW_LOW_BITS: [u32; 512] = {
     table
 };
 
+/// [`FORCED_MINIROWS`] as cells: bit `3 * m` (the lowest cell) of each forced minirow `m`,
+/// one lookup for the band examination.
+pub(super) const FORCED_MINIROW_LOWS: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut set = 0;
+    while set < 512 {
+        table[set] = MINIROW_LOW_BITS[FORCED_MINIROWS[set] as usize];
+        set += 1;
+    }
+    table
+};
+
 /// Bit 0 of each of the nine three-bit groups of 27 bits (the lowest cell of each
 /// minirow).
 pub(super) const TRIPLET_LOW: u32 = 0o111_111_111;
@@ -247,6 +259,7 @@ mod tests {
         // Placement 0 alone: every minirow is forced; a full band: none is.
         assert_eq!(FORCED_MINIROWS[0b100_010_001], 0b100_010_001);
         assert_eq!(FORCED_MINIROWS[0x1FF], 0);
+        assert_eq!(FORCED_MINIROW_LOWS[0b100_010_001], 1 | 1 << 12 | 1 << 24);
         // Column 0 claimed: box 0 keeps column 0; columns 3 and 5: box 1 keeps both.
         assert_eq!(CLAIMING_REMOVALS[0b1], BOX[0] & !COLUMN_0);
         assert_eq!(

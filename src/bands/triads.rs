@@ -76,7 +76,7 @@ impl Board {
     /// that is the only one of its column is also the only one of its box). Returns the
     /// digit-bands that changed.
     pub(super) fn triads(&mut self, b: usize) -> Result<DigitBands, Dead> {
-        let b = b % 3;
+        let b = b.min(2);
         // Per digit, the minirows and minicolumns where it is possible but not certain.
         let mut uncertain_minirows = [0u32; 9];
         let mut uncertain_minicolumns = [0u32; 9];
