@@ -214,7 +214,12 @@ impl Grid {
         let box_side =
             box_side_for(cells.len()).map_err(|kind| Error::parse(Location::default(), kind))?;
         let side = box_side * box_side;
-        if let Some(position) = cells.iter().position(|&v| v as usize > side) {
+        // The largest value first (a vectorized scan), the position only for the message.
+        let largest = cells.iter().copied().max().unwrap_or(0);
+        if let Some(position) = (largest as usize > side)
+            .then(|| cells.iter().position(|&v| v as usize > side))
+            .flatten()
+        {
             return Err(Error::InvalidArgument(format!(
                 "cell {position} holds {}, more than the grid's {side} digits",
                 cells[position]
@@ -406,6 +411,17 @@ mod tests {
 
     const WIKIPEDIA: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    #[test]
+    fn cells_beyond_the_digits_are_refused_by_position() {
+        let mut cells = vec![0u8; 81];
+        cells[80] = 9;
+        assert!(Grid::from_cells(cells.clone()).is_ok());
+        cells[5] = 10;
+        cells[7] = 12;
+        let message = Grid::from_cells(cells).unwrap_err().to_string();
+        assert!(message.contains("cell 5 holds 10"), "{message}");
+    }
 
     #[test]
     fn one_line_and_pretty_round_trip() {

@@ -462,16 +462,17 @@ impl Board {
         digits
     }
 
-    /// The grid's cells, row-major, digits `1..=9` (every cell must be placed).
+    /// The grid's cells, row-major, digits `1..=9` (every cell must be placed: each
+    /// digit-band then holds exactly its three placed cells).
     pub(super) fn values(&self) -> [u8; 81] {
         let mut values = [0u8; 81];
-        for (b, band) in self.candidates.iter().enumerate() {
+        for (band, cells) in self.candidates.iter().zip(values.chunks_exact_mut(27)) {
             for (d, &word) in band.iter().enumerate() {
+                // Three cells per digit and band in a full grid: no loop to predict.
                 let mut x = word;
-                while x != 0 {
-                    let i = x.trailing_zeros() as usize;
-                    x &= x - 1;
-                    values[27 * b + i] = d as u8 + 1;
+                for _ in 0..3 {
+                    cells[(x.trailing_zeros() as usize).min(26)] = d as u8 + 1;
+                    x &= x.wrapping_sub(1);
                 }
             }
         }
