@@ -131,13 +131,24 @@ impl Symmetry {
     /// The orbits of the cells of a grid of side `side`, each sorted, in increasing order of
     /// their first cell.
     pub fn orbits(self, side: usize) -> Vec<Vec<Cell>> {
+        let (cells, starts) = self.flat_orbits(side);
+        starts
+            .windows(2)
+            .map(|w| cells[w[0]..w[1]].to_vec())
+            .collect()
+    }
+
+    /// [`Symmetry::orbits`] flat, in two allocations rather than one per orbit: every
+    /// orbit's cells one after another, and where each orbit starts (plus the end).
+    fn flat_orbits(self, side: usize) -> (Vec<Cell>, Vec<usize>) {
         let mut seen = vec![false; side * side];
-        let mut orbits = Vec::new();
+        let mut cells = Vec::with_capacity(side * side);
+        let mut starts = vec![0];
         for cell in 0..side * side {
             if seen[cell] {
                 continue;
             }
-            let mut orbit = Vec::new();
+            let start = cells.len();
             let (mut r, mut c) = (cell / side, cell % side);
             loop {
                 let k = r * side + c;
@@ -145,13 +156,13 @@ impl Symmetry {
                     break;
                 }
                 seen[k] = true;
-                orbit.push(Cell::new(k));
+                cells.push(Cell::new(k));
                 (r, c) = self.step(side, r, c);
             }
-            orbit.sort_unstable();
-            orbits.push(orbit);
+            cells[start..].sort_unstable();
+            starts.push(cells.len());
         }
-        orbits
+        (cells, starts)
     }
 
     /// Whether `grid`'s clues are symmetric.
@@ -421,14 +432,16 @@ pub fn minimal_puzzle(
     check_nodes: u64,
     random: &mut Random,
 ) -> (Grid, usize) {
-    let mut orbits = symmetry.orbits(solution.side());
-    random.shuffle(&mut orbits);
+    // The orbits in random order (the same draws as shuffling the orbits themselves).
+    let (orbit_cells, starts) = symmetry.flat_orbits(solution.side());
+    let order = random.permutation(starts.len() - 1);
     let mut puzzle = solution.clone();
     let mut undecided = 0;
     let unavoidable = UnavoidableSets::of(solution);
     let mut givens = UnitDigits::of(&puzzle).expect("a solution grid has no conflict");
     let digit = |cell: Cell| solution.get(cell).expect("a complete grid");
-    for orbit in &orbits {
+    for &o in &order {
+        let orbit = &orbit_cells[starts[o]..starts[o + 1]];
         for &cell in orbit {
             givens.remove(cell, digit(cell));
             puzzle.set(cell, None);
