@@ -2,7 +2,7 @@
 //!
 //! # Data layout
 //!
-//! A position (`board::Board`, 120 bytes, copied at every branch) is:
+//! A position (`board::Board`, 148 bytes, copied at every branch) is:
 //!
 //! * `candidates: [[u32; 9]; 3]`: for band `b` (rows `3b..3b+3`) and digit `d` (0-based),
 //!   word `[b][d]` holds the 27 cells of the band where the digit may go, bit `9 * row +
@@ -10,6 +10,11 @@
 //!   bit; every other digit has lost it. Band-major, so that the nine digits of a band (what
 //!   placing a digit and counting a cell's candidates touch) are one contiguous row.
 //! * `solved: [u32; 3]`: per band, the cells that hold a placed digit.
+//! * `placements: [[u8; 9]; 3]`: per digit-band, its number of placements (one minirow per
+//!   row and box of the band) when last examined: current after propagation, since every
+//!   change to a word is examined before the fixpoint. The branching choice reads these 27
+//!   bytes instead of recounting (serg: 3% fewer instructions, 13% fewer mispredicted
+//!   branches in callgrind's model).
 //!
 //! The digit-bands (bit `9 * b + d`) whose word changed and must be examined again travel
 //! in locals during propagation, not in the position, so the hot loops keep them in
