@@ -90,9 +90,12 @@
 //! cost of each step is also measured with callgrind (instructions per puzzle of
 //! `examples/solve_loop.rs`, count to 2). The root built a digit at a time, triads skipped
 //! on bands with 20+ placed cells, exactly-one-of-three as parity without all three,
-//! claiming by table, bounds without modulo and cheaper solution recording took serg from
-//! 71,054 to 58,025 instructions a puzzle, 17-clue from 41,190 to 37,391, forum hardest
-//! 1106 from 1,076,718 to 961,810, with the same nodes.
+//! claiming by table, bounds without modulo, cheaper solution recording and the stored
+//! placement counts took serg from 71,054 to 56,163 instructions a puzzle (446 to 356
+//! simulated mispredicted branches), 17-clue from 41,190 to 37,694, forum hardest 1106 from
+//! 1,076,718 to 949,103 (8,530 to 7,075), with the same nodes. The peers in the same
+//! measure: the `sudoku` crate (JCZSolve) 17,922 / 36,294 / 1,017,454, tdoku (SIMD) 21,222
+//! / 22,775 / 410,008.
 //!
 //! ```
 //! use sudolab::{bands::BandSolver, grid::Grid, solver::Solver};
