@@ -215,11 +215,8 @@ impl Grid {
             box_side_for(cells.len()).map_err(|kind| Error::parse(Location::default(), kind))?;
         let side = box_side * box_side;
         // The largest value first (a vectorized scan), the position only for the message.
-        let largest = cells.iter().copied().max().unwrap_or(0);
-        if let Some(position) = (largest as usize > side)
-            .then(|| cells.iter().position(|&v| v as usize > side))
-            .flatten()
-        {
+        if cells.iter().copied().max().unwrap_or(0) as usize > side {
+            let position = cells.iter().position(|&v| v as usize > side).unwrap_or(0);
             return Err(Error::InvalidArgument(format!(
                 "cell {position} holds {}, more than the grid's {side} digits",
                 cells[position]

@@ -428,11 +428,11 @@ impl Board {
     /// digit-band with the fewest placements anywhere, the rule used before: forum hardest
     /// 1106 611 -> 309, top1465 38.3 -> 29.3, 17-clue 2.7 -> 2.2.
     pub(super) fn branch_placement(&self) -> Option<(usize, u8)> {
-        let mut best: Option<(usize, u8)> = None;
+        let mut best: Option<usize> = None;
         let mut best_band = u32::MAX;
         for b in 0..3 {
             let mut total = 0;
-            let mut local: Option<(usize, u8)> = None;
+            let mut local: Option<usize> = None;
             let mut local_count = u32::MAX;
             for d in 0..9 {
                 let count = u32::from(self.placements[b][d]);
@@ -444,7 +444,7 @@ impl Board {
                 total += count;
                 if count >= 2 && count < local_count {
                     local_count = count;
-                    local = Some((9 * b + d, 0));
+                    local = Some(9 * b + d);
                 }
             }
             if local.is_some() && total < best_band {
@@ -452,7 +452,7 @@ impl Board {
                 best = local;
             }
         }
-        best.map(|(index, _)| {
+        best.map(|index| {
             let set = minirows(self.candidates[(index / 9) % 3][index % 9]);
             (index, FITTING_PLACEMENTS[set])
         })
@@ -482,6 +482,7 @@ impl Board {
         for (band, cells) in self.candidates.iter().zip(values.chunks_exact_mut(27)) {
             for (d, &word) in band.iter().enumerate() {
                 // Three cells per digit and band in a full grid: no loop to predict.
+                debug_assert_eq!(word.count_ones(), 3, "values of an unfinished grid");
                 let mut x = word;
                 for _ in 0..3 {
                     cells[(x.trailing_zeros() as usize).min(26)] = d as u8 + 1;
