@@ -33,6 +33,25 @@ fn columns(set: u32) -> u32 {
     set * COLUMN_0
 }
 
+/// The 9-bit set of columns (bit `column`) holding a cell of `x`, cells of a band.
+#[inline(always)]
+pub(super) fn column_set(x: u32) -> u32 {
+    (x | x >> 9 | x >> 18) & 0x1FF
+}
+
+/// The cells sharing a row or a box of the band with a cell of `cells` (the cells
+/// themselves included when two of them share one).
+#[inline(always)]
+fn row_and_box_peers(cells: u32) -> u32 {
+    let mut peers = 0;
+    let mut rest = cells;
+    while rest != 0 {
+        peers |= ROW_AND_BOX_PEERS[rest.trailing_zeros() as usize % 27];
+        rest &= rest - 1;
+    }
+    peers
+}
+
 /// The 9-bit set of minirows (bit `3 * row + box`) holding a cell of `x`.
 #[inline(always)]
 fn minirows(x: u32) -> usize {
@@ -100,18 +119,13 @@ impl Board {
             }
         }
         for (d, bands) in given.iter().enumerate() {
-            let [c0, c1, c2] = bands.map(|g| (g | g >> 9 | g >> 18) & 0x1FF);
+            let [c0, c1, c2] = bands.map(column_set);
             if (c0 & c1) | (c0 & c2) | (c1 & c2) != 0 {
                 return Err(Dead); // two in one column
             }
             let taken = columns(c0 | c1 | c2);
             for (b, &g) in bands.iter().enumerate() {
-                let mut peers = 0;
-                let mut rest = g;
-                while rest != 0 {
-                    peers |= ROW_AND_BOX_PEERS[rest.trailing_zeros() as usize % 27];
-                    rest &= rest - 1;
-                }
+                let peers = row_and_box_peers(g);
                 if peers & g != 0 {
                     return Err(Dead); // two in one row or box
                 }
@@ -172,12 +186,7 @@ impl Board {
         if cells & cells.wrapping_sub(1) == 0 {
             return self.place(d, b, cells);
         }
-        let mut peers = 0;
-        let mut rest = cells;
-        while rest != 0 {
-            peers |= ROW_AND_BOX_PEERS[rest.trailing_zeros() as usize % 27];
-            rest &= rest - 1;
-        }
+        let peers = row_and_box_peers(cells);
         if peers & cells != 0 {
             return Err(Dead); // two of them share a row or box
         }
@@ -192,7 +201,7 @@ impl Board {
         changed <<= 9 * b;
         band[d] = (band[d] & !peers) | cells;
         changed |= bit(b, d);
-        let column_cells = columns((cells | cells >> 9 | cells >> 18) & 0x1FF);
+        let column_cells = columns(column_set(cells));
         let [b1, b2] = OTHER_BANDS[b];
         self.remove(b1, d, column_cells, &mut changed);
         self.remove(b2, d, column_cells, &mut changed);
@@ -228,8 +237,8 @@ impl Board {
         // Pointing down the columns: a box whose open cells for the digit lie in one column
         // takes the digit from that column in the other bands.
         let open = x & !self.solved[b];
-        let column_set = (open | open >> 9 | open >> 18) & 0x1FF;
-        let pointing = column_set & (single_in_triplets(column_set, 0o111) * 7);
+        let open_columns = column_set(open);
+        let pointing = open_columns & (single_in_triplets(open_columns, 0o111) * 7);
         if pointing != 0 {
             let [b1, b2] = OTHER_BANDS[b];
             let cells = columns(pointing);
@@ -293,9 +302,9 @@ impl Board {
             // Columns where the digit is placed: settled, nothing to find there.
             let mut placed = 0;
             for (b, x) in bands.into_iter().enumerate() {
-                present[b] = (x | x >> 9 | x >> 18) & 0x1FF;
+                present[b] = column_set(x);
                 let solved = x & self.solved[b];
-                placed |= (solved | solved >> 9 | solved >> 18) & 0x1FF;
+                placed |= column_set(solved);
                 for row in [x & 0x1FF, (x >> 9) & 0x1FF, x >> 18] {
                     twice |= once & row;
                     once |= row;

@@ -18,7 +18,7 @@
 //! counts of the nine digits for all nine minirows (or minicolumns) of a band at once,
 //! bit-sliced. What they buy is measured in the module docs of [`super`].
 
-use super::board::{Board, Dead, DigitBands, OTHER_BANDS};
+use super::board::{column_set, Board, Dead, DigitBands, OTHER_BANDS};
 use super::tables::{BOX, COLUMN_0, ROW, TRIPLET_LOW};
 
 /// Bit 9 * row of each row of a band (the lowest minirow bit of each row).
@@ -91,7 +91,7 @@ impl Board {
             rows_possible.add(o);
             rows_certain.add(o & (rows * 0o111));
             // Bit c for each column c of the band holding a candidate.
-            let c = (x | x >> 9 | x >> 18) & 0x1FF;
+            let c = column_set(x);
             let boxes = exactly_one(c & 0o111, (c >> 1) & 0o111, (c >> 2) & 0o111);
             uncertain_minicolumns[d] = c & !(boxes * 7);
             columns_possible.add(c);
