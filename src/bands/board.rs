@@ -1,17 +1,21 @@
 //! The band engine's position and its propagation (see the module docs of [`super`] for the
 //! layout and invariants).
 
+use super::lanes::Lanes;
 use super::tables::{
-    single_in_triplets, BAND, CLAIMING_REMOVALS, COLUMN_0, FITTING_COUNT, FITTING_PLACEMENTS,
-    FORCED_MINIROW_LOWS, MINIROWS_OF_ROW, MINIROW_CELLS, PLACEMENTS, ROW_AND_BOX_PEERS,
-    TRIPLET_LOW, USABLE_MINIROWS,
+    single_in_triplets, BAND, CLAIMING_REMOVALS, COLUMN_0, EXAMINATION, FITTING_COUNT,
+    FITTING_PLACEMENTS, MINIROWS_OF_ROW, MINIROW_CELLS, PLACEMENTS, POINTING, ROW_AND_BOX_PEERS,
+    TRIPLET_LOW,
 };
 
-/// Bands with this many placed cells or more skip the triad rules. Counted over triad
-/// passes (count to 2): on serg (first 2,000 puzzles), 5 of 9,229 passes on such bands
-/// changed something or found a contradiction, against 679 of 18,728 (3.6%) on emptier
-/// bands; on forum hardest 1106 (first 100), 2 of 1,091 against about 2,700 of 21,800.
-const TRIADS_PLACED_LIMIT: u32 = 20;
+/// The triad rules run (on all three bands at once) when a band with fewer placed cells
+/// than this changed since they last ran. Instructions per puzzle (callgrind, count to 2)
+/// and nodes for limits 20 / 14 / 11 / 8: serg (first 2,000) 34,521 / 33,676 / 32,645 /
+/// 32,323 (9.1 / 9.3 / 9.3 / 9.3 nodes); forum hardest 1106 (first 100) 594,778 / 592,568
+/// / 587,957 / 610,771 (173 / 174 / 178 / 212 nodes); forum hardest 1905 (first 500)
+/// 529,410 / 524,847 / 518,262 / 514,561; top1465 (first 1,000) 85,301 / 84,718 / 83,905
+/// / 85,733. Without triads at all: serg 30,781, forum hardest 1106 661,334 (260 nodes).
+const TRIADS_PLACED_LIMIT: u32 = 11;
 
 /// The cells of each band cell's column (bit `9 * row + column`).
 const COLUMN_OF_CELL: [u32; 27] = {
@@ -57,46 +61,67 @@ fn row_and_box_peers(cells: u32) -> u32 {
 fn minirows(x: u32) -> usize {
     MINIROWS_OF_ROW[(x & 0x1FF) as usize] as usize
         | (MINIROWS_OF_ROW[((x >> 9) & 0x1FF) as usize] as usize) << 3
-        | (MINIROWS_OF_ROW[(x >> 18) as usize] as usize) << 6
+        | (MINIROWS_OF_ROW[(x >> 18) as usize & 0x1FF] as usize) << 6
 }
 
 /// The position has no solution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Dead;
 
-/// One search position: 148 bytes, copied at each branch.
+/// One search position: 192 bytes, copied at each branch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(16))]
 pub(super) struct Board {
-    /// `candidates[b][d]`: the cells of band `b` where digit `d + 1` may go (bit
-    /// `9 * row + column`), its own placed cells included.
-    pub(super) candidates: [[u32; 9]; 3],
-    /// `solved[b]`: the cells of band `b` holding a placed digit.
-    pub(super) solved: [u32; 3],
+    /// `candidates[d][b]`: the cells of band `b` where digit `d + 1` may go (bit
+    /// `9 * row + column`), its own placed cells included; `candidates[d][3]` is 0.
+    pub(super) candidates: [[u32; 4]; 9],
+    /// `solved[b]`: the cells of band `b` holding a placed digit; `solved[3]` is 0.
+    pub(super) solved: [u32; 4],
     /// `placements[b][d]`: how many placements (one minirow per row and box) digit-band
-    /// (`b`, `d`) had when last examined; after propagation, its count now (every change to
+    /// (`d`, `b`) had when last examined; after propagation, its count now (every change to
     /// a word is examined before the fixpoint), read by the branching choice.
     placements: [[u8; 9]; 3],
 }
 
-/// A set of digit-bands (bit `9 * b + d`), e.g. those whose candidates changed. Kept in
+/// A set of digit-bands (bit `4 * d + b`), e.g. those whose candidates changed. Kept in
 /// locals, not in the board, so the hot loops update registers, not memory.
-pub(super) type DigitBands = u32;
+pub(super) type DigitBands = u64;
 
-/// Every digit-band.
-pub(super) const ALL_DIGIT_BANDS: DigitBands = (1 << 27) - 1;
+/// Bit `4 * d` of every digit `d`: the digit-bands of band 0.
+const BAND_0_DIGITS: DigitBands = 0x1_1111_1111;
 
-/// The bit of digit-band (`b`, `d`) in a [`DigitBands`].
+/// Every digit-band's word, `[d][b]` as in [`Board::candidates`]: what propagation last
+/// examined.
+pub(super) type Snapshot = [[u32; 4]; 9];
+
+/// The digit-bands whose words differ between `now` and `before`.
 #[inline(always)]
-fn bit(b: usize, d: usize) -> DigitBands {
-    1 << (9 * b + d)
+fn differences<L: Lanes>(now: &Snapshot, before: &Snapshot) -> DigitBands {
+    // Lane 3 of every row is 0 in both.
+    L::differing(now, before)
+}
+
+/// The digits (bit `d`) with a digit-band in `set`.
+#[inline(always)]
+fn digits_of_set(set: DigitBands) -> u32 {
+    let any = (set | set >> 1 | set >> 2) & BAND_0_DIGITS;
+    // Gather bit 4d into bit d.
+    let mut digits = 0;
+    let mut rest = any;
+    while rest != 0 {
+        digits |= 1 << (rest.trailing_zeros() / 4);
+        rest &= rest - 1;
+    }
+    digits
 }
 
 impl Board {
     /// Every digit possible everywhere, nothing placed.
+    #[inline(always)]
     pub(super) fn empty() -> Board {
         Board {
-            candidates: [[BAND; 9]; 3],
-            solved: [0; 3],
+            candidates: [[BAND, BAND, BAND, 0]; 9],
+            solved: [0; 4],
             placements: [[FITTING_COUNT[0x1FF]; 9]; 3],
         }
     }
@@ -104,6 +129,7 @@ impl Board {
     /// The position of a grid's givens (`values`: 81 cells row-major, 0 for an empty cell,
     /// digits `1..=9`), unpropagated: what placing them one by one gives, built a digit at a
     /// time. `Err` when two givens of a digit share a row, column or box.
+    #[inline(always)]
     pub(super) fn with_givens(values: &[u8]) -> Result<Board, Dead> {
         // given[d][b]: the cells of band b given digit d + 1.
         let mut given = [[0u32; 3]; 9];
@@ -129,182 +155,154 @@ impl Board {
                 if peers & g != 0 {
                     return Err(Dead); // two in one row or box
                 }
-                board.candidates[b][d] = (BAND & !board.solved[b] & !peers & !taken) | g;
+                board.candidates[d][b] = (BAND & !board.solved[b] & !peers & !taken) | g;
             }
         }
         Ok(board)
     }
 
-    /// Removes the cells `cells` from digit-band (`b`, `d`), adding it to `changed` if that
-    /// changed it.
+    /// Takes the cells `cells` of band `b` from every digit but `d`, and marks them solved.
     #[inline(always)]
-    fn remove(&mut self, b: usize, d: usize, cells: u32, changed: &mut DigitBands) {
-        let word = &mut self.candidates[b][d];
-        let old = *word;
-        *word = old & !cells;
-        *changed |= u32::from(old & cells != 0) << (9 * b + d);
+    fn clear_cells(&mut self, d: usize, b: usize, cells: u32) {
+        self.solved[b] |= cells;
+        let own = self.candidates[d][b];
+        for digit in self.candidates.iter_mut() {
+            digit[b] &= !cells;
+        }
+        self.candidates[d][b] = own;
+    }
+
+    /// Takes the cells of the columns of `cells` (cells of band `b`) from digit `d` in the
+    /// two other bands.
+    #[inline(always)]
+    fn clear_columns(&mut self, d: usize, b: usize, cells: u32) {
+        let [b1, b2] = OTHER_BANDS[b];
+        self.candidates[d][b1] &= !cells;
+        self.candidates[d][b2] &= !cells;
     }
 
     /// Places digit `d` (0-based) in the cell of band `b` whose bit is `cell` (a single bit):
     /// the digit leaves the cell's row, box and column, the other digits leave the cell.
-    /// Returns the digit-bands that changed.
-    #[inline]
-    pub(super) fn place(&mut self, d: usize, b: usize, cell: u32) -> Result<DigitBands, Dead> {
+    #[inline(always)]
+    pub(super) fn place(&mut self, d: usize, b: usize, cell: u32) -> Result<(), Dead> {
         // In range (the callers' values are): lets the compiler drop the bounds checks.
         let (d, b) = (d.min(8), b.min(2));
-        if self.candidates[b][d] & cell == 0 {
+        if self.candidates[d][b] & cell == 0 {
             return Err(Dead);
         }
-        self.solved[b] |= cell;
         let i = cell.trailing_zeros() as usize % 27;
-        // Every digit leaves the cell (one contiguous row of nine words, checked once), then
-        // the placed one comes back alone in its row and box.
-        let mut changed = 0;
-        let band = &mut self.candidates[b];
-        for (d2, word) in band.iter_mut().enumerate() {
-            let old = *word;
-            *word = old & !cell;
-            changed |= u32::from(old & cell != 0) << d2;
-        }
-        changed <<= 9 * b;
-        band[d] = (band[d] & !ROW_AND_BOX_PEERS[i]) | cell;
-        changed |= bit(b, d);
-        let column = COLUMN_OF_CELL[i];
-        let [b1, b2] = OTHER_BANDS[b];
-        self.remove(b1, d, column, &mut changed);
-        self.remove(b2, d, column, &mut changed);
-        Ok(changed)
+        self.clear_cells(d, b, cell);
+        self.candidates[d][b] &= !ROW_AND_BOX_PEERS[i];
+        self.clear_columns(d, b, COLUMN_OF_CELL[i]);
+        Ok(())
     }
 
-    /// Places digit `d` in every cell of `cells` (open cells of band `b`, in different rows
-    /// and boxes, as the singles of one examination are) at once: [`Board::place`] for
-    /// several cells with one pass over the band's digits. Returns the digit-bands that
-    /// changed.
-    #[inline]
-    fn place_all(&mut self, d: usize, b: usize, cells: u32) -> Result<DigitBands, Dead> {
-        let (d, b) = (d.min(8), b.min(2));
-        if cells & cells.wrapping_sub(1) == 0 {
-            return self.place(d, b, cells);
-        }
-        let peers = row_and_box_peers(cells);
-        if peers & cells != 0 {
-            return Err(Dead); // two of them share a row or box
-        }
-        self.solved[b] |= cells;
-        let mut changed = 0;
-        let band = &mut self.candidates[b];
-        for (d2, word) in band.iter_mut().enumerate() {
-            let old = *word;
-            *word = old & !cells;
-            changed |= u32::from(old & cells != 0) << d2;
-        }
-        changed <<= 9 * b;
-        band[d] = (band[d] & !peers) | cells;
-        changed |= bit(b, d);
-        let column_cells = columns(column_set(cells));
-        let [b1, b2] = OTHER_BANDS[b];
-        self.remove(b1, d, column_cells, &mut changed);
-        self.remove(b2, d, column_cells, &mut changed);
-        Ok(changed)
-    }
-
-    /// Examines digit-band (`b`, `d`): keeps only the minirows the digit can still use
+    /// Examines digit-band (`d`, `b`): keeps only the minirows the digit can still use
     /// (every locked-candidates deduction within the band), takes the digit from a column of
     /// the other bands when a box of this band has it in that column only (pointing), then
     /// places the digit where it has one cell left in a row or a box of the band (hidden
-    /// singles). Returns the digit-bands that changed.
+    /// singles). Returns the digit-band's word after the examination.
     ///
-    /// Branch-free where it can be: a fixed cell is the only cell of a minirow that is the
-    /// only usable one of its row or box (a table gives those minirows), and "one cell in a
-    /// group of three bits" is computed for all nine minirows, or all three boxes' columns,
-    /// at once.
-    #[inline]
-    fn examine(&mut self, b: usize, d: usize) -> Result<DigitBands, Dead> {
-        let (b, d) = (b.min(2), d.min(8));
-        let mut x = self.candidates[b][d];
-        let rows = minirows(x);
-        let usable = USABLE_MINIROWS[rows] as usize;
-        if usable == 0 {
+    /// After the minirows are restricted, a minirow is the only usable one of its row exactly
+    /// when it is the only one of its box (it is in every fitting placement), so a fixed
+    /// cell, the only cell of such a minirow, already has no other cell of its row and box:
+    /// placing it touches only the other digits and the other bands.
+    #[inline(always)]
+    fn examine(&mut self, d: usize, b: usize) -> Result<u32, Dead> {
+        let (d, b) = (d.min(8), b.min(2));
+        let before = self.candidates[d][b];
+        let entry = EXAMINATION[minirows(before)];
+        let x = before & entry as u32;
+        if x == 0 {
             return Err(Dead);
         }
-        self.placements[b][d] = FITTING_COUNT[usable];
-        let mut changed = 0;
-        if usable != rows {
-            x &= MINIROW_CELLS[usable];
-            self.candidates[b][d] = x;
-            changed |= bit(b, d);
-        }
-        // Pointing down the columns: a box whose open cells for the digit lie in one column
-        // takes the digit from that column in the other bands.
+        self.candidates[d][b] = x;
+        self.placements[b][d] = (entry >> 54) as u8;
         let open = x & !self.solved[b];
-        let open_columns = column_set(open);
-        let pointing = open_columns & (single_in_triplets(open_columns, 0o111) * 7);
+        let pointing = u32::from(POINTING[column_set(open) as usize]);
         if pointing != 0 {
-            let [b1, b2] = OTHER_BANDS[b];
-            let cells = columns(pointing);
-            self.remove(b1, d, cells, &mut changed);
-            self.remove(b2, d, cells, &mut changed);
+            self.clear_columns(d, b, columns(pointing));
         }
-        let forced = FORCED_MINIROW_LOWS[usable];
-        let fixed = x & ((single_in_triplets(x, TRIPLET_LOW) & forced) * 7);
-        let new = fixed & !self.solved[b];
-        if new != 0 {
-            changed |= self.place_all(d, b, new)?;
+        let forced = (entry >> 27) as u32 & BAND;
+        let fixed = open & ((single_in_triplets(x, TRIPLET_LOW) & forced) * 7);
+        if fixed != 0 {
+            debug_assert_eq!(
+                row_and_box_peers(fixed) & fixed,
+                0,
+                "fixed cells share a unit"
+            );
+            self.clear_cells(d, b, fixed);
+            self.clear_columns(d, b, columns(column_set(fixed)));
         }
-        Ok(changed)
+        Ok(x)
     }
 
     /// Places every cell of the board with one candidate left (naked singles); a cell with
-    /// none is a contradiction. Returns the digit-bands that changed.
-    fn naked_singles(&mut self) -> Result<DigitBands, Dead> {
-        let mut changed = 0;
-        for b in 0..3 {
-            let (mut once, mut twice) = (0u32, 0u32);
-            for &c in &self.candidates[b] {
-                twice |= once & c;
-                once |= c;
+    /// none is a contradiction. Returns whether it placed any.
+    #[inline(always)]
+    fn naked_singles<L: Lanes>(&mut self) -> Result<bool, Dead> {
+        let (mut once, mut twice) = (L::splat(0), L::splat(0));
+        for digit in &self.candidates {
+            let c = L::load(digit);
+            twice = twice.or(once.and(c));
+            once = once.or(c);
+        }
+        let solved = L::load(&self.solved);
+        let open = L::from_array([BAND, BAND, BAND, 0]).and_not(solved);
+        if open.and_not(once).nonzero() != 0 {
+            return Err(Dead);
+        }
+        let singles = once.and_not(twice).and(open);
+        if singles.nonzero() == 0 {
+            return Ok(false);
+        }
+        // The cells with one candidate hold no other digit: each digit places its own.
+        solved.or(singles).store(&mut self.solved);
+        for d in 0..9 {
+            let mine = L::load(&self.candidates[d]).and(singles);
+            let mut lanes = mine.nonzero();
+            if lanes == 0 {
+                continue;
             }
-            let open = BAND & !self.solved[b];
-            if once & open != open {
-                return Err(Dead);
-            }
-            let mut singles = once & !twice & open;
-            while singles != 0 {
-                let cell = singles & singles.wrapping_neg();
-                singles &= singles - 1;
-                // A placement earlier in this loop may have taken the single's digit.
-                let Some(d) = self.candidates[b].iter().position(|&c| c & cell != 0) else {
-                    return Err(Dead);
-                };
-                changed |= self.place(d, b, cell)?;
+            let mine = mine.to_array();
+            while lanes != 0 {
+                let b = (lanes.trailing_zeros() as usize).min(2);
+                lanes &= lanes - 1;
+                let cells = mine[b];
+                let peers = row_and_box_peers(cells);
+                if peers & cells != 0 {
+                    return Err(Dead); // two naked singles of a digit in a row or box
+                }
+                self.candidates[d][b] &= !peers | cells;
+                self.clear_columns(d, b, columns(column_set(cells)));
             }
         }
-        Ok(changed)
+        Ok(true)
     }
 
-    /// The column rules, for each digit with a digit-band in `touched`: a column with no cell
-    /// left is a contradiction; one with one cell places the digit there (hidden singles in
-    /// columns); one whose cells all lie in one band claims the digit for that column in its
-    /// box (locked candidates, claiming from columns). Returns the digit-bands that changed.
-    fn column_rules(&mut self, touched: DigitBands) -> Result<DigitBands, Dead> {
-        let mut changed = 0;
-        let mut digits = (touched | touched >> 9 | touched >> 18) & 0x1FF;
+    /// The column rules, for each digit of `digits` (bit `d`): a column with no cell left is
+    /// a contradiction; one with one cell places the digit there (hidden singles in columns);
+    /// one whose cells all lie in one band claims the digit for that column in its box
+    /// (locked candidates, claiming from columns).
+    #[inline(always)]
+    fn column_rules(&mut self, digits: u32) -> Result<(), Dead> {
+        let mut digits = digits;
         while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
+            let d = digits.trailing_zeros() as usize % 9;
             digits &= digits - 1;
-            let bands = [
-                self.candidates[0][d],
-                self.candidates[1][d],
-                self.candidates[2][d],
-            ];
+            let [x0, x1, x2, _] = self.candidates[d];
+            let [s0, s1, s2, _] = self.solved;
+            if (x0 & !s0) | (x1 & !s1) | (x2 & !s2) == 0 {
+                continue; // placed in every column
+            }
+            let bands = [x0, x1, x2];
             let (mut once, mut twice) = (0u32, 0u32);
             let mut present = [0u32; 3];
             // Columns where the digit is placed: settled, nothing to find there.
             let mut placed = 0;
             for (b, x) in bands.into_iter().enumerate() {
                 present[b] = column_set(x);
-                let solved = x & self.solved[b];
-                placed |= column_set(solved);
+                placed |= column_set(x & self.solved[b]);
                 for row in [x & 0x1FF, (x >> 9) & 0x1FF, x >> 18] {
                     twice |= once & row;
                     once |= row;
@@ -321,7 +319,7 @@ impl Board {
                 for (b, &x) in bands.iter().enumerate() {
                     let cell = x & cells;
                     if cell != 0 {
-                        changed |= self.place(d, b, cell)?;
+                        self.place(d, b, cell)?;
                     }
                 }
             }
@@ -329,80 +327,72 @@ impl Board {
                 let [b1, b2] = OTHER_BANDS[b];
                 let only_here = present[b] & !present[b1] & !present[b2] & !placed;
                 // In each box of the band, the digit must go in the claimed column(s).
-                self.remove(
-                    b,
-                    d,
-                    CLAIMING_REMOVALS[only_here as usize & 0x1FF],
-                    &mut changed,
-                );
+                self.candidates[d][b] &= !CLAIMING_REMOVALS[only_here as usize & 0x1FF];
             }
         }
-        Ok(changed)
+        Ok(())
     }
 
-    /// Runs every rule to its fixpoint, starting from the digit-bands `changed` (those
-    /// changed since the position was last propagated): band examinations while any
-    /// digit-band is pending, then naked singles, then the column rules for the digits
-    /// touched since they last ran, again while any of them changes something.
-    pub(super) fn propagate(&mut self, changed: DigitBands) -> Result<(), Dead> {
-        let mut pending = changed;
-        let mut touched = changed;
-        let mut since_triads = changed;
+    /// Runs every rule to its fixpoint. `seen` holds each digit-band's word as last
+    /// examined (for a child position, its parent's propagated words; for a root, the empty
+    /// board's): every word that differs is examined, again while any differs; then come
+    /// naked singles, then the column rules for the digits changed since they last ran,
+    /// then the triads, each starting over when it changes something.
+    ///
+    /// Which words changed is found by comparing them with `seen` (nine SSE2 comparisons),
+    /// not by flagging every write: a placement writes eleven words and most examinations
+    /// change nothing. Naked singles wait for the examinations' fixpoint (the scan covers
+    /// the whole board; placing a naked single mostly repeats what the examination of the
+    /// same digit-bands would find).
+    #[inline(always)]
+    pub(super) fn propagate<L: Lanes>(&mut self, seen: &mut Snapshot) -> Result<(), Dead> {
+        let mut rules_seen = *seen;
+        let mut triads_seen = *seen;
         loop {
-            // In rounds: the cheap cell-level naked singles first, then each digit-band
-            // changed since the last round examined once; what that changes waits for the
-            // next round.
-            while pending != 0 {
-                let more = self.naked_singles()?;
-                pending |= more;
-                touched |= more;
-                let work = pending;
-                pending = 0;
-                for b in 0..3 {
-                    let mut digits = (work >> (9 * b)) & 0x1FF;
-                    while digits != 0 {
-                        let d = digits.trailing_zeros() as usize;
-                        digits &= digits - 1;
-                        let more = self.examine(b, d)?;
-                        pending |= more;
-                        touched |= more;
-                    }
+            let mut pending = differences::<L>(&self.candidates, seen);
+            if pending != 0 {
+                while pending != 0 {
+                    let i = pending.trailing_zeros() as usize;
+                    pending &= pending - 1;
+                    let (d, b) = ((i / 4).min(8), i % 4);
+                    seen[d][b] = self.examine(d, b)?;
                 }
-            }
-            let more = self.naked_singles()?;
-            if more != 0 {
-                pending |= more;
-                touched |= more;
                 continue;
             }
-            since_triads |= touched;
-            let mut more = self.column_rules(touched)?;
-            if more == 0 {
-                for b in 0..3 {
-                    if (since_triads >> (9 * b)) & 0x1FF != 0
-                        && self.solved[b].count_ones() < TRIADS_PLACED_LIMIT
-                    {
-                        more |= self.triads(b)?;
-                    }
-                }
-                since_triads = 0;
+            if self.naked_singles::<L>()? {
+                continue;
             }
-            touched = more;
-            if more == 0 {
+            let touched = differences::<L>(&self.candidates, &rules_seen);
+            rules_seen = self.candidates;
+            self.column_rules(digits_of_set(touched))?;
+            if differences::<L>(&self.candidates, &rules_seen) != 0 {
+                continue;
+            }
+            let touched = differences::<L>(&self.candidates, &triads_seen);
+            triads_seen = self.candidates;
+            let eligible = (0..3).any(|b| {
+                (touched >> b) & BAND_0_DIGITS != 0
+                    && self.solved[b].count_ones() < TRIADS_PLACED_LIMIT
+            });
+            if eligible {
+                self.triads::<L>()?;
+            }
+            if differences::<L>(&self.candidates, &triads_seen) == 0 {
                 return Ok(());
             }
-            pending |= more;
         }
     }
 
     /// A cell to branch on and its candidates: the first cell with two candidates if there
     /// is one, otherwise the first cell with the fewest. `None` when every cell is placed.
+    #[inline(always)]
     pub(super) fn branch_cell(&self) -> Option<(usize, u32, u16)> {
         let mut best: Option<(usize, u32, u16)> = None;
         let mut best_count = u32::MAX;
         for b in 0..3 {
             let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
-            for &c in &self.candidates[b] {
+            for digit in &self.candidates {
+                let c = digit[b];
                 thrice |= twice & c;
                 twice |= once & c;
                 once |= c;
@@ -429,67 +419,79 @@ impl Board {
 
     /// The digit-band to branch on: in the band with the fewest placements (one minirow per
     /// row and box of the band) over all its digits, the digit with the fewest, at least
-    /// two; as its index `9 * b + d` with those placements (bit `p` for
+    /// two; as its index `4 * d + b` with those placements (bit `p` for
     /// [`PLACEMENTS`]`[p]`). `None` when every digit-band has one placement left.
     ///
     /// The band-first order is the one T. Dillon's write-up of tdoku reports as best for
     /// its band configurations; measured here (nodes per puzzle, count to 2) against the
     /// digit-band with the fewest placements anywhere, the rule used before: forum hardest
     /// 1106 611 -> 309, top1465 38.3 -> 29.3, 17-clue 2.7 -> 2.2.
+    #[inline(always)]
     pub(super) fn branch_placement(&self) -> Option<(usize, u8)> {
-        let mut best: Option<usize> = None;
+        // Per band: `total << 8 | b`, and the band's choice as `count << 4 | d`; no branch
+        // in the loop (27 counts, unpredictable).
         let mut best_band = u32::MAX;
-        for b in 0..3 {
+        let mut choice = [0u32; 3];
+        for (b, counts) in self.placements.iter().enumerate() {
             let mut total = 0;
-            let mut local: Option<usize> = None;
-            let mut local_count = u32::MAX;
-            for d in 0..9 {
-                let count = u32::from(self.placements[b][d]);
+            let mut key = u32::MAX;
+            for (d, &count) in counts.iter().enumerate() {
+                let count = u32::from(count);
                 debug_assert_eq!(
-                    self.placements[b][d],
-                    FITTING_COUNT[minirows(self.candidates[b][d])],
-                    "digit-band ({b}, {d}) changed without an examination"
+                    count,
+                    u32::from(FITTING_COUNT[minirows(self.candidates[d][b])]),
+                    "digit-band ({d}, {b}) changed without an examination"
                 );
                 total += count;
-                if count >= 2 && count < local_count {
-                    local_count = count;
-                    local = Some(9 * b + d);
-                }
+                let candidate = if count >= 2 {
+                    count << 4 | d as u32
+                } else {
+                    u32::MAX
+                };
+                key = key.min(candidate);
             }
-            if local.is_some() && total < best_band {
-                best_band = total;
-                best = local;
-            }
+            choice[b] = key;
+            let ranked = if key != u32::MAX {
+                total << 8 | b as u32
+            } else {
+                u32::MAX
+            };
+            best_band = best_band.min(ranked);
         }
-        best.map(|index| {
-            let set = minirows(self.candidates[(index / 9) % 3][index % 9]);
-            (index, FITTING_PLACEMENTS[set])
-        })
+        if best_band == u32::MAX {
+            return None;
+        }
+        let b = (best_band & 3) as usize % 3;
+        let d = (choice[b] & 15) as usize % 9;
+        let set = minirows(self.candidates[d][b]);
+        Some((4 * d + b, FITTING_PLACEMENTS[set]))
     }
 
-    /// Keeps digit-band `index` (`9 * b + d`) to placement `p` alone: returns the
-    /// digit-bands that changed.
-    pub(super) fn take_placement(&mut self, index: usize, p: usize) -> DigitBands {
-        let (b, d) = ((index / 9) % 3, index % 9);
-        self.candidates[b][d] &= MINIROW_CELLS[PLACEMENTS[p % 6] as usize];
-        bit(b, d)
+    /// Keeps digit-band `index` (`4 * d + b`) to placement `p` alone.
+    #[inline(always)]
+    pub(super) fn take_placement(&mut self, index: usize, p: usize) {
+        let (d, b) = ((index / 4) % 9, index % 4);
+        self.candidates[d][b] &= MINIROW_CELLS[PLACEMENTS[p % 6] as usize];
     }
 
     /// The candidates of one cell, as bits `d` (digit `d + 1`).
+    #[inline(always)]
     fn digits_of(&self, b: usize, cell: u32) -> u16 {
         let mut digits = 0u16;
-        for (d, &c) in self.candidates[b].iter().enumerate() {
-            digits |= u16::from(c & cell != 0) << d;
+        for (d, c) in self.candidates.iter().enumerate() {
+            digits |= u16::from(c[b] & cell != 0) << d;
         }
         digits
     }
 
     /// The grid's cells, row-major, digits `1..=9` (every cell must be placed: each
     /// digit-band then holds exactly its three placed cells).
+    #[inline(always)]
     pub(super) fn values(&self) -> [u8; 81] {
         let mut values = [0u8; 81];
-        for (band, cells) in self.candidates.iter().zip(values.chunks_exact_mut(27)) {
-            for (d, &word) in band.iter().enumerate() {
+        for (d, digit) in self.candidates.iter().enumerate() {
+            for (b, cells) in values.chunks_exact_mut(27).enumerate() {
+                let word = digit[b];
                 // Three cells per digit and band in a full grid: no loop to predict.
                 debug_assert_eq!(word.count_ones(), 3, "values of an unfinished grid");
                 let mut x = word;

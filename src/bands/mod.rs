@@ -2,65 +2,70 @@
 //!
 //! # Data layout
 //!
-//! A position (`board::Board`, 148 bytes, copied at every branch) is:
+//! A position (`board::Board`, 192 bytes, copied at every branch) is:
 //!
-//! * `candidates: [[u32; 9]; 3]`: for band `b` (rows `3b..3b+3`) and digit `d` (0-based),
-//!   word `[b][d]` holds the 27 cells of the band where the digit may go, bit `9 * row +
-//!   column` (row 0..3 within the band, column 0..9). A placed digit keeps its own cell's
-//!   bit; every other digit has lost it. Band-major, so that the nine digits of a band (what
-//!   placing a digit and counting a cell's candidates touch) are one contiguous row.
-//! * `solved: [u32; 3]`: per band, the cells that hold a placed digit.
-//! * `placements: [[u8; 9]; 3]`: per digit-band, its number of placements (one minirow per
-//!   row and box of the band) when last examined: current after propagation, since every
-//!   change to a word is examined before the fixpoint. The branching choice reads these 27
-//!   bytes instead of recounting (serg: 3% fewer instructions, 13% fewer mispredicted
-//!   branches in callgrind's model).
+//! * `candidates: [[u32; 4]; 9]`: for digit `d` (0-based) and band `b` (rows `3b..3b+3`),
+//!   word `[d][b]` holds the 27 cells of the band where the digit may go, bit `9 * row +
+//!   column` (row 0..3 within the band, column 0..9); word `[d][3]` is 0. A placed digit
+//!   keeps its own cell's bit; every other digit has lost it. Digit-major, four words a
+//!   digit: a digit's three bands are one SSE2 register (`lanes.rs`), so the scans over the
+//!   nine digits (naked singles, triads, what changed) treat the three bands at once.
+//! * `solved: [u32; 4]`: per band, the cells that hold a placed digit; lane 3 is 0.
+//! * `placements: [[u8; 9]; 3]`: per digit-band (`[b][d]`), its number of placements (one
+//!   minirow per row and box of the band) when last examined: current after propagation,
+//!   since every changed word is examined before the fixpoint. The branching choice reads
+//!   these 27 bytes instead of recounting.
 //!
-//! The digit-bands (bit `9 * b + d`) whose word changed and must be examined again travel
-//! in locals during propagation, not in the position, so the hot loops keep them in
-//! registers.
+//! Propagation keeps one more copy of the candidates outside the position, `seen`: each
+//! word as it was when last examined. The words to examine are those that differ from it,
+//! found by nine vector comparisons; nothing flags writes. A child's `seen` is its parent's
+//! propagated candidates.
 //!
 //! A band is the unit of work because every row and box lies inside one: one word holds all
 //! a digit's row and box constraints of three rows, and one table lookup settles them.
 //!
 //! # Propagation
 //!
-//! 1. *Band examination* (each pending digit-band): the nine minirows (row-box crossings) of
-//!    the word are folded into a 9-bit set; a table gives the minirows that some placement of
-//!    the digit (one minirow per row and per box) can still use, so one lookup makes every
-//!    locked-candidates deduction between the band's rows and boxes, or finds that the digit
-//!    has no consistent place (a contradiction). A row or box of the band left with one cell
-//!    for the digit places it there (hidden singles in rows and boxes).
-//! 2. *Placing* a digit removes it from its cell's row and box (in the word), from its column
-//!    in the two other bands, and removes every other digit from the cell; each changed word
-//!    becomes pending.
-//! 3. *Naked singles*: per band, bit-sliced counts over the nine digits give the cells with
-//!    exactly one candidate (placed) and the cells with none (a contradiction).
-//! 4. *Column singles*: per digit, bit-sliced counts over the nine rows give the columns
-//!    where the digit has one cell left (placed) or none (a contradiction).
+//! 1. *Band examination* (each digit-band whose word differs from `seen`): the nine
+//!    minirows (row-box crossings) of the word are folded into a 9-bit set; one table entry
+//!    gives the cells of the minirows that some placement of the digit (one minirow per row
+//!    and per box) can still use, the minirows in every placement, and the number of
+//!    placements. Keeping those cells makes every locked-candidates deduction between the
+//!    band's rows and boxes at once, or finds that the digit has no consistent place (a
+//!    contradiction). A box whose open cells for the digit lie in one column takes the digit
+//!    from that column in the other bands (pointing). The only cell of a minirow in every
+//!    placement is the only cell of its row and of its box: the digit is placed there
+//!    (hidden singles in rows and boxes), which takes the cell from the other digits and the
+//!    column from the other bands.
+//! 2. *Naked singles*: bit-sliced counts over the nine digits, three bands at once, give
+//!    the cells with exactly one candidate (placed) and the cells with none (a
+//!    contradiction).
+//! 3. *Column rules*, for each digit changed since they last ran: bit-sliced counts over
+//!    the nine rows give the columns where the digit has one cell left (placed) or none (a
+//!    contradiction); a column whose cells all lie in one band claims the digit for that
+//!    column in its box (locked candidates, claiming from columns).
+//! 4. *Triads* (`triads.rs`): each minirow and each minicolumn of a band holds exactly three
+//!    digits; counted for the nine digits and the three bands at once, three possible
+//!    digits are all certain (each leaves the rest of the row or column and of the box),
+//!    three certain ones exclude every other digit from the three cells, fewer possible or
+//!    more certain is a contradiction.
 //!
-//! 5. *Triads* (`triads.rs`): each minirow and each minicolumn of a band holds exactly three
-//!    digits; counted for the nine digits at once, three possible digits are all certain
-//!    (each leaves the rest of the row or column and of the box), three certain ones exclude
-//!    every other digit from the three cells, fewer possible or more certain is a
-//!    contradiction.
-//!
-//! Steps 1 and 2 run until nothing is pending, then 3, then 4, then 5 on the bands changed
-//! since it last ran and with fewer than 20 placed cells (on fuller bands the triads almost
-//! never find anything: see `TRIADS_PLACED_LIMIT`); any change starts over.
+//! Step 1 runs until no word differs from `seen`, then 2, then 3, then 4 when a band with
+//! fewer than 11 placed cells changed since it last ran (on fuller bands the triads seldom
+//! find anything: see `TRIADS_PLACED_LIMIT`); any change starts over.
 //!
 //! The root is built from the givens a digit at a time (each digit's row, box and column
 //! peers of its givens removed at once, the given cells taken from the other digits), then
-//! propagated from every digit-band.
+//! propagated with the empty board as `seen`.
 //!
 //! # Invariants after propagation
 //!
-//! Nothing is pending; every placed cell's digit is the cell's only candidate and no peer of
-//! the cell has it; every open cell has at least two candidates; every digit can be placed
-//! consistently in every band and has at least two cells in every column, row and box where
-//! it is not placed; in every band with fewer than 20 placed cells, every minirow and
-//! minicolumn has at least three possible digits and at most three certain ones, and
-//! neither count is exactly three unless the other is too.
+//! Every word equals its `seen` copy; every placed cell's digit is the cell's only
+//! candidate and no peer of the cell has it; every open cell has at least two candidates;
+//! every digit can be placed consistently in every band and has at least two cells in every
+//! column, row and box where it is not placed; in every band with fewer than 11 placed
+//! cells, every minirow and minicolumn has at least three possible digits and at most three
+//! certain ones, and neither count is exactly three unless the other is too.
 //!
 //! # Search
 //!
@@ -70,32 +75,40 @@
 //! down to one placement, a cell with the fewest candidates (two if any). Options are tried
 //! in increasing order; each alternative but the last copies the position.
 //!
-//! Measured with `examples/solve_loop.rs` (mean us and nodes per puzzle, counting to 2, one
-//! thread; minimum of three interleaved runs on a noisy machine):
-//!
-//! | design | 17-clue (10k) | top1465 | forum hardest 1106 | serg (10k) | diabolical (10k) |
-//! |---|--:|--:|--:|--:|--:|
-//! | fewest placements anywhere or a bivalue cell, no triads (before) | 4.12 us, 2.7 nodes | 19.95, 38.3 | 234, 611 | 5.3 | 5.9 |
-//! | band-first placements, no triads | 4.04, 2.2 | 17.9, 29.3 | 149, 309 | 5.7 | 5.9 |
-//! | band-first placements and triads (now) | 3.95, 1.8 | 16.2, 19.6 | 147, 236 | 6.4 | 6.4 |
-//!
 //! The band-first choice is T. Dillon's for tdoku. Without the triad rules it is unsafe on
 //! sparse grids: counting two solutions of the empty grid took 21,317 nodes even with a
 //! bivalue cell preferred, against 47 with them (four digits certain in one minirow is a
 //! contradiction only they see). With both, the guesses per puzzle match tdoku's published
-//! ones (forum hardest 1106: 121 against 113; top1465: 9.4 against 9.1). Fewest placements
-//! first with the band's total as tie-break is much worse (forum hardest 226 us).
+//! ones (forum hardest 1106: 121 against 113; top1465: 9.4 against 9.1).
 //!
-//! Where timings on the shared machine swing by 10-20%, instruction counts do not: the
-//! cost of each step is also measured with callgrind (instructions per puzzle of
-//! `examples/solve_loop.rs`, count to 2). The root built a digit at a time, triads skipped
-//! on bands with 20+ placed cells, exactly-one-of-three as parity without all three,
-//! claiming by table, bounds without modulo, cheaper solution recording and the stored
-//! placement counts took serg from 71,054 to 56,163 instructions a puzzle (446 to 356
-//! simulated mispredicted branches), 17-clue from 41,190 to 37,694, forum hardest 1106 from
-//! 1,076,718 to 949,103 (8,530 to 7,075), with the same nodes. The peers in the same
-//! measure: the `sudoku` crate (JCZSolve) 17,922 / 36,294 / 1,017,454, tdoku (SIMD) 21,222
-//! / 22,775 / 410,008.
+//! # Instruction sets
+//!
+//! The vector operations are SSE2 (part of every x86-64 processor) with a portable twin on
+//! arrays, and the whole search is compiled twice: for the x86-64 baseline and, chosen at
+//! run time when the processor has them, for AVX2, BMI1, BMI2, LZCNT and POPCNT
+//! (`lanes::modern_instructions`). The tests run the portable, the SSE2 and the modern
+//! copies on the same puzzles and require the same answers and statistics.
+//!
+//! # Cost
+//!
+//! Timings on the shared machine swing by 10-50%; instruction counts do not. Measured with
+//! callgrind (instructions per puzzle of `examples/solve_loop.rs`, count to 2, file reading
+//! subtracted; first 2,000 puzzles of serg, 17-clue and exchange diabolical, first 100 of
+//! forum hardest 1106):
+//!
+//! | design | serg | 17-clue | diabolical | forum hardest 1106 |
+//! |---|--:|--:|--:|--:|
+//! | band-major words, every write flagged (before) | 50,690 | 32,493 | 43,644 | 959,547 |
+//! | digit-major, words compared with `seen` (scalar) | 54,503 | 26,832 | 40,029 | 985,537 |
+//! | ... compared with SSE2 | 47,409 | 23,556 | 34,884 | 830,770 |
+//! | ... naked singles with SSE2 | 46,472 | 22,880 | 34,028 | 806,762 |
+//! | ... comparisons packed, triads for the three bands with SSE2, naked singles at the examinations' fixpoint, triad limit 11, column rules skip placed digits, branching choice without branches | 37,239 | 18,915 | 26,560 | 706,860 |
+//! | ... search compiled for AVX2/BMI2 when present (now) | 32,073 | 17,642 | 24,143 | 587,946 |
+//!
+//! Same nodes throughout except the triad limit (forum hardest 1106: 173 -> 178 nodes a
+//! puzzle). The `sudoku` crate (JCZSolve) in the same measure: 16,742 / 18,434 / 15,456 /
+//! 685,327, with more nodes (serg 13.9 a puzzle against 9.1, forum hardest 1106 479 against
+//! 178): its nodes cost a third of ours.
 //!
 //! ```
 //! use sudolab::{bands::BandSolver, grid::Grid, solver::Solver};
@@ -109,10 +122,12 @@
 //! ```
 
 mod board;
+mod lanes;
 mod tables;
 mod triads;
 
-use board::{Board, Dead, ALL_DIGIT_BANDS};
+use board::{Board, Dead};
+use lanes::{Lanes, Native};
 
 use crate::bitset::Digit;
 use crate::geometry::Cell;
@@ -139,35 +154,46 @@ impl Solver for BandSolver {
     }
 
     fn count_within(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Outcome {
-        let mut outcome = Outcome::new();
-        if puzzle.box_side() != 3 {
-            outcome.stopped = Some(Stop::UnsupportedSize);
-            return outcome;
-        }
-        let mut stats = Stats {
-            nodes: 1,
-            ..Stats::default()
-        };
-        if let Ok(root) = root(puzzle, &[]) {
-            outcome.stopped = search(root, limit, limits, &mut stats, &mut outcome);
-        }
-        outcome.stats = stats;
-        outcome
+        lanes::modern_instructions(
+            #[inline(always)]
+            || count_on::<Native>(puzzle, limit, limits),
+        )
     }
+}
+
+/// [`Solver::count_within`] on lanes `L`, as compiled for the context it is inlined in.
+#[inline(always)]
+fn count_on<L: Lanes>(puzzle: &Grid, limit: u64, limits: &Limits) -> Outcome {
+    let mut outcome = Outcome::new();
+    if puzzle.box_side() != 3 {
+        outcome.stopped = Some(Stop::UnsupportedSize);
+        return outcome;
+    }
+    let mut stats = Stats {
+        nodes: 1,
+        ..Stats::default()
+    };
+    if let Ok(root) = root::<L>(puzzle, &[]) {
+        outcome.stopped = search::<L>(root, limit, limits, &mut stats, &mut outcome);
+    }
+    outcome.stats = stats;
+    outcome
 }
 
 /// The propagated position of a puzzle's givens, without the candidates in `excluded`
 /// (cell, digit).
-fn root(puzzle: &Grid, excluded: &[(Cell, Digit)]) -> Result<Board, Dead> {
+#[inline(always)]
+fn root<L: Lanes>(puzzle: &Grid, excluded: &[(Cell, Digit)]) -> Result<Board, Dead> {
     let mut board = Board::with_givens(puzzle.cells())?;
     for &(cell, digit) in excluded {
         if puzzle.cells()[cell.index()] == digit.get() {
             return Err(Dead); // the excluded digit is given there
         }
         let (b, i) = (cell.index() / 27, cell.index() % 27);
-        board.candidates[b][digit.index()] &= !(1 << i);
+        board.candidates[digit.index()][b] &= !(1 << i);
     }
-    board.propagate(ALL_DIGIT_BANDS)?;
+    let mut seen = Board::empty().candidates;
+    board.propagate::<L>(&mut seen)?;
     Ok(board)
 }
 
@@ -195,15 +221,20 @@ pub fn has_solution_without(
     if puzzle.box_side() != 3 {
         return Err(Stop::UnsupportedSize);
     }
-    let Ok(root) = root(puzzle, &[(cell, digit)]) else {
-        return Ok(false);
-    };
-    let mut stats = Stats::default();
-    let mut outcome = Outcome::new();
-    match search(root, 1, limits, &mut stats, &mut outcome) {
-        Some(stop) => Err(stop),
-        None => Ok(outcome.count > 0),
-    }
+    lanes::modern_instructions(
+        #[inline(always)]
+        || {
+            let Ok(root) = root::<Native>(puzzle, &[(cell, digit)]) else {
+                return Ok(false);
+            };
+            let mut stats = Stats::default();
+            let mut outcome = Outcome::new();
+            match search::<Native>(root, 1, limits, &mut stats, &mut outcome) {
+                Some(stop) => Err(stop),
+                None => Ok(outcome.count > 0),
+            }
+        },
+    )
 }
 
 /// What a branch decides.
@@ -211,13 +242,15 @@ pub fn has_solution_without(
 enum Choice {
     /// The digit of one cell (band, cell bit); options are digits (bit `d`).
     Cell(usize, u32),
-    /// The placement of one digit in one band (digit-band index); options are placements.
+    /// The placement of one digit in one band (digit-band index `4 * d + b`); options are
+    /// placements.
     Placement(usize),
 }
 
 /// The choice to branch on and its options; `None` when every cell is placed: the
 /// placements of a digit in the most constrained band (see [`Board::branch_placement`]),
 /// or, when every digit-band has one placement left, a cell with the fewest candidates.
+#[inline(always)]
 fn choose(board: &Board) -> Option<(Choice, u16)> {
     if let Some((index, fitting)) = board.branch_placement() {
         return Some((Choice::Placement(index), u16::from(fitting)));
@@ -238,7 +271,8 @@ struct Frame {
 }
 
 /// Depth-first search from a propagated root; solutions go to `outcome` until `limit`.
-fn search(
+#[inline(always)]
+fn search<L: Lanes>(
     root: Board,
     limit: u64,
     limits: &Limits,
@@ -275,6 +309,7 @@ fn search(
             return Some(stop);
         }
         let choice = frame.choice;
+        let mut seen = frame.board.candidates;
         let child = if frame.untried == 0 {
             &mut frame.board
         } else {
@@ -289,9 +324,12 @@ fn search(
         };
         let applied = match choice {
             Choice::Cell(band, cell) => child.place(option, band, cell),
-            Choice::Placement(index) => Ok(child.take_placement(index, option)),
+            Choice::Placement(index) => {
+                child.take_placement(index, option);
+                Ok(())
+            }
         };
-        let next = match applied.and_then(|changed| child.propagate(changed)) {
+        let next = match applied.and_then(|()| child.propagate::<L>(&mut seen)) {
             Err(Dead) => None,
             Ok(()) => match choose(child) {
                 None => {

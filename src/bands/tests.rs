@@ -123,3 +123,55 @@ fn givens_built_a_digit_at_a_time_match_placing_them_one_by_one() {
     }
     assert_eq!((built, refused), (3, 3));
 }
+
+/// The first `n` puzzles of a bundled corpus.
+fn corpus(name: &str, n: usize) -> Vec<Grid> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("datasets")
+        .join(name);
+    crate::corpus::CorpusReader::from_path(&path)
+        .unwrap()
+        .take(n)
+        .map(|record| record.unwrap().puzzle)
+        .collect()
+}
+
+/// The engine on portable lanes and on SSE2 lanes, both as compiled for the baseline, and
+/// on SSE2 lanes with the modern instructions when this processor has them: the same
+/// counts, solutions and statistics, on puzzles with no, one and many solutions.
+#[test]
+fn every_lane_implementation_and_instruction_set_gives_the_same_answers() {
+    use super::lanes::{modern_instructions, Portable};
+    let mut puzzles = corpus("puzzles6_forum_hardest_1106.gz", 30);
+    puzzles.extend(corpus("puzzles7_serg_benchmark.gz", 200));
+    puzzles.extend(corpus("puzzles2_17_clue.gz", 100));
+    // Sparse grids (many solutions) and a contradiction found only by search.
+    let mut sparse: Grid = INKALA.parse().unwrap();
+    for index in [0, 11, 12, 19, 30, 37, 40] {
+        sparse.set(Cell::new(index), None);
+    }
+    puzzles.push(sparse);
+    puzzles.push(Grid::empty(3).unwrap());
+    let mut broken: Grid = INKALA.parse().unwrap();
+    broken.set(Cell::new(1), Some(Digit::new(4)));
+    puzzles.push(broken);
+    let (mut none, mut many) = (0, 0);
+    for puzzle in &puzzles {
+        for limit in [2, 50] {
+            let portable = count_on::<Portable>(puzzle, limit, &Limits::NONE);
+            let native = count_on::<Native>(puzzle, limit, &Limits::NONE);
+            let modern = modern_instructions(|| count_on::<Native>(puzzle, limit, &Limits::NONE));
+            for other in [&native, &modern] {
+                assert_eq!(other.count, portable.count, "{puzzle}");
+                assert_eq!(other.solutions, portable.solutions, "{puzzle}");
+                assert_eq!(other.stats, portable.stats, "{puzzle}");
+            }
+            none += usize::from(portable.count == 0);
+            many += usize::from(portable.count > 1);
+        }
+    }
+    assert!(
+        none > 0 && many > 0,
+        "{none} without solution, {many} with several"
+    );
+}

@@ -18,42 +18,55 @@
 //! counts of the nine digits for all nine minirows (or minicolumns) of a band at once,
 //! bit-sliced. What they buy is measured in the module docs of [`super`].
 
-use super::board::{column_set, Board, Dead, DigitBands, OTHER_BANDS};
+use super::board::{Board, Dead, OTHER_BANDS};
+use super::lanes::Lanes;
 use super::tables::{BOX, COLUMN_0, ROW, TRIPLET_LOW};
 
 /// Bit 9 * row of each row of a band (the lowest minirow bit of each row).
 const ROW_LOWS: u32 = COLUMN_0;
 
-/// Saturating bit-sliced counters, lane by lane: at least one, two, three, four.
-#[derive(Clone, Copy, Default)]
-struct Counts {
-    one: u32,
-    two: u32,
-    three: u32,
-    four: u32,
+/// Saturating bit-sliced counters, bit by bit of each lane: at least one, two, three,
+/// four.
+#[derive(Clone, Copy)]
+struct Counts<L> {
+    one: L,
+    two: L,
+    three: L,
+    four: L,
 }
 
-impl Counts {
+impl<L: Lanes> Counts<L> {
     #[inline(always)]
-    fn add(&mut self, x: u32) {
-        self.four |= self.three & x;
-        self.three |= self.two & x;
-        self.two |= self.one & x;
-        self.one |= x;
+    fn new() -> Self {
+        let zero = L::splat(0);
+        Counts {
+            one: zero,
+            two: zero,
+            three: zero,
+            four: zero,
+        }
     }
 
-    /// Lanes counted exactly three times.
     #[inline(always)]
-    fn exactly_three(&self) -> u32 {
-        self.three & !self.four
+    fn add(&mut self, x: L) {
+        self.four = self.four.or(self.three.and(x));
+        self.three = self.three.or(self.two.and(x));
+        self.two = self.two.or(self.one.and(x));
+        self.one = self.one.or(x);
+    }
+
+    /// Bits counted exactly three times.
+    #[inline(always)]
+    fn exactly_three(&self) -> L {
+        self.three.and_not(self.four)
     }
 }
 
-/// Of three lane sets, the lanes in exactly one.
+/// Of three lane sets, the bits in exactly one.
 #[inline(always)]
-fn exactly_one(a: u32, b: u32, c: u32) -> u32 {
+fn exactly_one<L: Lanes>(a: L, b: L, c: L) -> L {
     // An odd number of them, not all three.
-    (a ^ b ^ c) & !(a & b & c)
+    a.xor(b).xor(c).and_not(a.and(b).and(c))
 }
 
 /// The cells of each minirow's row and box outside the minirow, by minirow bit `3 * m`.
@@ -70,106 +83,156 @@ const MINIROW_PEERS: [u32; 27] = {
 };
 
 impl Board {
-    /// The minirow and minicolumn triads of band `b`, on a position where the band
+    /// The minirow and minicolumn triads of the three bands, on a position where the band
     /// examinations and the column rules are at their fixpoint (so a minirow that is the
     /// only one of its row for a digit is also the only one of its box, and a minicolumn
-    /// that is the only one of its column is also the only one of its box). Returns the
-    /// digit-bands that changed.
-    pub(super) fn triads(&mut self, b: usize) -> Result<DigitBands, Dead> {
-        let b = b.min(2);
-        // Per digit, the minirows and minicolumns where it is possible but not certain.
-        let mut uncertain_minirows = [0u32; 9];
-        let mut uncertain_minicolumns = [0u32; 9];
-        let (mut rows_possible, mut rows_certain) = (Counts::default(), Counts::default());
-        let (mut columns_possible, mut columns_certain) = (Counts::default(), Counts::default());
+    /// that is the only one of its column is also the only one of its box). Counted for
+    /// the three bands at once (a lane each); the eliminations, rare, band by band.
+    #[inline(always)]
+    pub(super) fn triads<L: Lanes>(&mut self) -> Result<(), Dead> {
+        // Per digit and band, the minirows and minicolumns where the digit is possible but
+        // not certain.
+        let mut uncertain_minirows = [[0u32; 4]; 9];
+        let mut uncertain_minicolumns = [[0u32; 4]; 9];
+        let (mut rows_possible, mut rows_certain) = (Counts::<L>::new(), Counts::<L>::new());
+        let (mut columns_possible, mut columns_certain) = (Counts::<L>::new(), Counts::<L>::new());
+        let (triplet_low, row_lows) = (L::splat(TRIPLET_LOW), L::splat(ROW_LOWS));
+        let (box_lows, column_mask) = (L::splat(0o111), L::splat(0x1FF));
         for d in 0..9 {
-            let x = self.candidates[b][d];
+            let x = L::load(&self.candidates[d]);
             // Bit 3 * m for each minirow m holding a candidate.
-            let o = (x | x >> 1 | x >> 2) & TRIPLET_LOW;
-            let rows = exactly_one(o & ROW_LOWS, (o >> 3) & ROW_LOWS, (o >> 6) & ROW_LOWS);
-            uncertain_minirows[d] = o & !(rows * 0o111);
+            let o = x
+                .or(x.shift_right::<1>())
+                .or(x.shift_right::<2>())
+                .and(triplet_low);
+            let rows = exactly_one(
+                o.and(row_lows),
+                o.shift_right::<3>().and(row_lows),
+                o.shift_right::<6>().and(row_lows),
+            );
+            let certain = rows.or(rows.shift_left::<3>()).or(rows.shift_left::<6>());
+            o.and_not(certain).store(&mut uncertain_minirows[d]);
             rows_possible.add(o);
-            rows_certain.add(o & (rows * 0o111));
+            rows_certain.add(o.and(certain));
             // Bit c for each column c of the band holding a candidate.
-            let c = column_set(x);
-            let boxes = exactly_one(c & 0o111, (c >> 1) & 0o111, (c >> 2) & 0o111);
-            uncertain_minicolumns[d] = c & !(boxes * 7);
+            let c = x
+                .or(x.shift_right::<9>())
+                .or(x.shift_right::<18>())
+                .and(column_mask);
+            let boxes = exactly_one(
+                c.and(box_lows),
+                c.shift_right::<1>().and(box_lows),
+                c.shift_right::<2>().and(box_lows),
+            );
+            let certain = boxes
+                .or(boxes.shift_left::<1>())
+                .or(boxes.shift_left::<2>());
+            c.and_not(certain).store(&mut uncertain_minicolumns[d]);
             columns_possible.add(c);
-            columns_certain.add(c & (boxes * 7));
+            columns_certain.add(c.and(certain));
         }
-        if rows_possible.three != TRIPLET_LOW
-            || columns_possible.three != 0x1FF
-            || (rows_certain.four | columns_certain.four) != 0
+        let every_minirow = L::from_array([TRIPLET_LOW, TRIPLET_LOW, TRIPLET_LOW, 0]);
+        let every_column = L::from_array([0x1FF, 0x1FF, 0x1FF, 0]);
+        if rows_possible.three.equal(every_minirow) & columns_possible.three.equal(every_column)
+            != 0xF
+            || rows_certain.four.or(columns_certain.four).nonzero() != 0
         {
             return Err(Dead);
         }
-        let row_naked = rows_possible.exactly_three() & !rows_certain.exactly_three();
-        let row_hidden = rows_certain.exactly_three() & !rows_possible.exactly_three();
-        let column_naked = columns_possible.exactly_three() & !columns_certain.exactly_three();
-        let column_hidden = columns_certain.exactly_three() & !columns_possible.exactly_three();
-        if row_naked | row_hidden | column_naked | column_hidden == 0 {
-            return Ok(0);
+        let row_naked = rows_possible
+            .exactly_three()
+            .and_not(rows_certain.exactly_three());
+        let row_hidden = rows_certain
+            .exactly_three()
+            .and_not(rows_possible.exactly_three());
+        let column_naked = columns_possible
+            .exactly_three()
+            .and_not(columns_certain.exactly_three());
+        let column_hidden = columns_certain
+            .exactly_three()
+            .and_not(columns_possible.exactly_three());
+        let mut found = row_naked
+            .or(row_hidden)
+            .or(column_naked)
+            .or(column_hidden)
+            .nonzero();
+        if found == 0 {
+            return Ok(());
         }
-        let [b1, b2] = OTHER_BANDS[b];
-        let mut changed = 0;
-        for d in 0..9 {
-            let x = self.candidates[b][d];
-            let uncertain_rows = uncertain_minirows[d];
-            let mut remove = (row_hidden & uncertain_rows) * 7;
-            let mut lock = row_naked & uncertain_rows;
-            while lock != 0 {
-                remove |= MINIROW_PEERS[lock.trailing_zeros() as usize % 27];
-                lock &= lock - 1;
-            }
-            let uncertain_columns = uncertain_minicolumns[d];
-            remove |= (column_hidden & uncertain_columns) * COLUMN_0;
-            let lock = column_naked & uncertain_columns;
-            if lock != 0 {
-                // The digit leaves the column in the other bands and the box's other columns.
-                let lock_cells = lock * COLUMN_0;
-                let lock_boxes = (lock | lock >> 1 | lock >> 2) & 0o111;
-                remove |= (lock_boxes * 7 * COLUMN_0) & !lock_cells;
-                for other in [b1, b2] {
-                    let word = &mut self.candidates[other][d];
-                    if *word & lock_cells != 0 {
-                        *word &= !lock_cells;
-                        changed |= 1 << (9 * other + d);
-                    }
+        let (row_naked, row_hidden) = (row_naked.to_array(), row_hidden.to_array());
+        let (column_naked, column_hidden) = (column_naked.to_array(), column_hidden.to_array());
+        while found != 0 {
+            let b = (found.trailing_zeros() as usize).min(2);
+            found &= found - 1;
+            let [b1, b2] = OTHER_BANDS[b];
+            for d in 0..9 {
+                let x = self.candidates[d][b];
+                let uncertain_rows = uncertain_minirows[d][b];
+                let mut remove = (row_hidden[b] & uncertain_rows) * 7;
+                let mut lock = row_naked[b] & uncertain_rows;
+                while lock != 0 {
+                    remove |= MINIROW_PEERS[lock.trailing_zeros() as usize % 27];
+                    lock &= lock - 1;
                 }
-            }
-            if remove & x != 0 {
-                self.candidates[b][d] = x & !remove;
-                changed |= 1 << (9 * b + d);
+                let uncertain_columns = uncertain_minicolumns[d][b];
+                remove |= (column_hidden[b] & uncertain_columns) * COLUMN_0;
+                let lock = column_naked[b] & uncertain_columns;
+                if lock != 0 {
+                    // The digit leaves the column in the other bands and the box's other
+                    // columns.
+                    let lock_cells = lock * COLUMN_0;
+                    let lock_boxes = (lock | lock >> 1 | lock >> 2) & 0o111;
+                    remove |= (lock_boxes * 7 * COLUMN_0) & !lock_cells;
+                    self.candidates[d][b1] &= !lock_cells;
+                    self.candidates[d][b2] &= !lock_cells;
+                }
+                self.candidates[d][b] = x & !remove;
             }
         }
-        Ok(changed)
+        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::lanes::{Native, Portable};
     use super::super::tables::BAND;
     use super::*;
 
     const MINIROW_0: u32 = 0b111;
 
+    /// The triads of `board` on both lanes, which must agree.
+    fn triads(mut board: Board) -> Result<Board, Dead> {
+        let mut portable = board;
+        let native = board.triads::<Native>();
+        assert_eq!(native, portable.triads::<Portable>(), "outcome");
+        assert_eq!(board, portable, "board");
+        native.map(|()| board)
+    }
+
     #[test]
     fn three_possible_digits_of_a_minirow_leave_its_row_and_box() {
         let mut board = Board::empty();
         for d in 3..9 {
-            board.candidates[0][d] &= !MINIROW_0;
+            board.candidates[d][0] &= !MINIROW_0;
         }
-        let changed = board.triads(0).unwrap();
-        assert_eq!(changed, 0b111, "digits 1, 2, 3 of band 1 changed");
+        let after = triads(board).unwrap();
         for d in 0..3 {
             assert_eq!(
-                board.candidates[0][d],
+                after.candidates[d][0],
                 BAND & !MINIROW_PEERS[0],
                 "digit {d}"
             );
         }
         for d in 3..9 {
-            assert_eq!(board.candidates[0][d], BAND & !MINIROW_0, "digit {d}");
+            assert_eq!(after.candidates[d][0], BAND & !MINIROW_0, "digit {d}");
+        }
+        for d in 0..9 {
+            assert_eq!(
+                after.candidates[d][1..],
+                [BAND, BAND, 0],
+                "other bands, digit {d}"
+            );
         }
     }
 
@@ -177,12 +240,18 @@ mod tests {
     fn three_certain_digits_of_a_minirow_exclude_the_others() {
         let mut board = Board::empty();
         for d in 0..3 {
-            board.candidates[0][d] &= !MINIROW_PEERS[0];
+            board.candidates[d][0] &= !MINIROW_PEERS[0];
         }
-        let changed = board.triads(0).unwrap();
-        assert_eq!(changed, 0x1FF & !0b111, "digits 4 to 9 of band 1 changed");
+        let after = triads(board).unwrap();
+        for d in 0..3 {
+            assert_eq!(
+                after.candidates[d][0],
+                BAND & !MINIROW_PEERS[0],
+                "digit {d}"
+            );
+        }
         for d in 3..9 {
-            assert_eq!(board.candidates[0][d], BAND & !MINIROW_0, "digit {d}");
+            assert_eq!(after.candidates[d][0], BAND & !MINIROW_0, "digit {d}");
         }
     }
 
@@ -191,23 +260,22 @@ mod tests {
         let mut board = Board::empty();
         let minicolumn_0 = COLUMN_0;
         for d in 3..9 {
-            board.candidates[0][d] &= !minicolumn_0;
+            board.candidates[d][0] &= !minicolumn_0;
         }
-        let changed = board.triads(0).unwrap();
+        let after = triads(board).unwrap();
         for d in 0..3 {
             let box_0_other_columns = BOX[0] & !minicolumn_0;
             assert_eq!(
-                board.candidates[0][d],
+                after.candidates[d][0],
                 BAND & !box_0_other_columns,
                 "digit {d}"
             );
             for other in [1, 2] {
                 assert_eq!(
-                    board.candidates[other][d],
+                    after.candidates[d][other],
                     BAND & !minicolumn_0,
                     "digit {d}"
                 );
-                assert_ne!(changed & 1 << (9 * other + d), 0);
             }
         }
     }
@@ -216,13 +284,13 @@ mod tests {
     fn too_few_possible_or_too_many_certain_digits_are_contradictions() {
         let mut board = Board::empty();
         for d in 2..9 {
-            board.candidates[0][d] &= !MINIROW_0;
+            board.candidates[d][0] &= !MINIROW_0;
         }
-        assert_eq!(board.triads(0), Err(Dead));
+        assert_eq!(triads(board), Err(Dead));
         let mut board = Board::empty();
         for d in 0..4 {
-            board.candidates[0][d] &= !MINIROW_PEERS[0];
+            board.candidates[d][2] &= !MINIROW_PEERS[0];
         }
-        assert_eq!(board.triads(0), Err(Dead));
+        assert_eq!(triads(board), Err(Dead), "in band 3");
     }
 }
