@@ -68,7 +68,7 @@ fn minirows(x: u32) -> usize {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct Dead;
 
-/// One search position: 192 bytes, copied at each branch.
+/// One search position: 208 bytes, copied at each branch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C, align(16))]
 pub(super) struct Board {
@@ -77,10 +77,10 @@ pub(super) struct Board {
     pub(super) candidates: [[u32; 4]; 9],
     /// `solved[b]`: the cells of band `b` holding a placed digit; `solved[3]` is 0.
     pub(super) solved: [u32; 4],
-    /// `placements[b][d]`: how many placements (one minirow per row and box) digit-band
+    /// `placements[d][b]`: how many placements (one minirow per row and box) digit-band
     /// (`d`, `b`) had when last examined; after propagation, its count now (every change to
     /// a word is examined before the fixpoint), read by the branching choice.
-    placements: [[u8; 9]; 3],
+    placements: [[u8; 4]; 9],
 }
 
 /// A set of digit-bands (bit `4 * d + b`), e.g. those whose candidates changed. Kept in
@@ -122,7 +122,7 @@ impl Board {
         Board {
             candidates: [[BAND, BAND, BAND, 0]; 9],
             solved: [0; 4],
-            placements: [[FITTING_COUNT[0x1FF]; 9]; 3],
+            placements: [[FITTING_COUNT[0x1FF]; 4]; 9],
         }
     }
 
@@ -197,27 +197,29 @@ impl Board {
         Ok(())
     }
 
-    /// Examines digit-band (`d`, `b`): keeps only the minirows the digit can still use
-    /// (every locked-candidates deduction within the band), takes the digit from a column of
-    /// the other bands when a box of this band has it in that column only (pointing), then
-    /// places the digit where it has one cell left in a row or a box of the band (hidden
-    /// singles). Returns the digit-band's word after the examination.
+    /// Examines digit-band `i` (`4 * d + b`, its index in the flattened words): keeps only
+    /// the minirows the digit can still use (every locked-candidates deduction within the
+    /// band), takes the digit from a column of the other bands when a box of this band has
+    /// it in that column only (pointing), then places the digit where it has one cell left
+    /// in a row or a box of the band (hidden singles). Returns the digit-band's word after
+    /// the examination.
     ///
     /// After the minirows are restricted, a minirow is the only usable one of its row exactly
     /// when it is the only one of its box (it is in every fitting placement), so a fixed
     /// cell, the only cell of such a minirow, already has no other cell of its row and box:
     /// placing it touches only the other digits and the other bands.
     #[inline(always)]
-    fn examine(&mut self, d: usize, b: usize) -> Result<u32, Dead> {
-        let (d, b) = (d.min(8), b.min(2));
-        let before = self.candidates[d][b];
+    fn examine(&mut self, i: usize) -> Result<u32, Dead> {
+        let i = i.min(35);
+        let (d, b) = (i / 4, (i % 4).min(2));
+        let before = self.candidates.as_flattened()[i];
         let entry = EXAMINATION[minirows(before)];
         let x = before & entry as u32;
         if x == 0 {
             return Err(Dead);
         }
-        self.candidates[d][b] = x;
-        self.placements[b][d] = (entry >> 54) as u8;
+        self.candidates.as_flattened_mut()[i] = x;
+        self.placements.as_flattened_mut()[i] = (entry >> 54) as u8;
         let open = x & !self.solved[b];
         let pointing = u32::from(POINTING[column_set(open) as usize]);
         if pointing != 0 {
@@ -283,9 +285,10 @@ impl Board {
     /// The column rules, for each digit of `digits` (bit `d`): a column with no cell left is
     /// a contradiction; one with one cell places the digit there (hidden singles in columns);
     /// one whose cells all lie in one band claims the digit for that column in its box
-    /// (locked candidates, claiming from columns).
+    /// (locked candidates, claiming from columns). Returns whether it changed a word.
     #[inline(always)]
-    fn column_rules(&mut self, digits: u32) -> Result<(), Dead> {
+    fn column_rules(&mut self, digits: u32) -> Result<bool, Dead> {
+        let mut changed = false;
         let mut digits = digits;
         while digits != 0 {
             let d = digits.trailing_zeros() as usize % 9;
@@ -320,6 +323,7 @@ impl Board {
                     let cell = x & cells;
                     if cell != 0 {
                         self.place(d, b, cell)?;
+                        changed = true;
                     }
                 }
             }
@@ -327,10 +331,13 @@ impl Board {
                 let [b1, b2] = OTHER_BANDS[b];
                 let only_here = present[b] & !present[b1] & !present[b2] & !placed;
                 // In each box of the band, the digit must go in the claimed column(s).
-                self.candidates[d][b] &= !CLAIMING_REMOVALS[only_here as usize & 0x1FF];
+                let removed = CLAIMING_REMOVALS[only_here as usize & 0x1FF];
+                let word = &mut self.candidates[d][b];
+                changed |= *word & removed != 0;
+                *word &= !removed;
             }
         }
-        Ok(())
+        Ok(changed)
     }
 
     /// Runs every rule to its fixpoint. `seen` holds each digit-band's word as last
@@ -346,38 +353,35 @@ impl Board {
     /// same digit-bands would find).
     #[inline(always)]
     pub(super) fn propagate<L: Lanes>(&mut self, seen: &mut Snapshot) -> Result<(), Dead> {
-        let mut rules_seen = *seen;
-        let mut triads_seen = *seen;
+        // Every change is examined before the fixpoint, so the words changed since the
+        // column rules (or the triads) last ran are the union of the examined sets.
+        let (mut since_rules, mut since_triads) = (0, 0);
         loop {
             let mut pending = differences::<L>(&self.candidates, seen);
             if pending != 0 {
+                since_rules |= pending;
+                since_triads |= pending;
                 while pending != 0 {
                     let i = pending.trailing_zeros() as usize;
                     pending &= pending - 1;
-                    let (d, b) = ((i / 4).min(8), i % 4);
-                    seen[d][b] = self.examine(d, b)?;
+                    seen.as_flattened_mut()[i.min(35)] = self.examine(i)?;
                 }
                 continue;
             }
             if self.naked_singles::<L>()? {
                 continue;
             }
-            let touched = differences::<L>(&self.candidates, &rules_seen);
-            rules_seen = self.candidates;
-            self.column_rules(digits_of_set(touched))?;
-            if differences::<L>(&self.candidates, &rules_seen) != 0 {
+            let digits = digits_of_set(since_rules);
+            since_rules = 0;
+            if self.column_rules(digits)? {
                 continue;
             }
-            let touched = differences::<L>(&self.candidates, &triads_seen);
-            triads_seen = self.candidates;
             let eligible = (0..3).any(|b| {
-                (touched >> b) & BAND_0_DIGITS != 0
+                (since_triads >> b) & BAND_0_DIGITS != 0
                     && self.solved[b].count_ones() < TRIADS_PLACED_LIMIT
             });
-            if eligible {
-                self.triads::<L>()?;
-            }
-            if differences::<L>(&self.candidates, &triads_seen) == 0 {
+            since_triads = 0;
+            if !eligible || !self.triads::<L>()? {
                 return Ok(());
             }
         }
@@ -428,31 +432,31 @@ impl Board {
     /// 1106 611 -> 309, top1465 38.3 -> 29.3, 17-clue 2.7 -> 2.2.
     #[inline(always)]
     pub(super) fn branch_placement(&self) -> Option<(usize, u8)> {
-        // Per band: `total << 8 | b`, and the band's choice as `count << 4 | d`; no branch
-        // in the loop (27 counts, unpredictable).
-        let mut best_band = u32::MAX;
-        let mut choice = [0u32; 3];
-        for (b, counts) in self.placements.iter().enumerate() {
-            let mut total = 0;
-            let mut key = u32::MAX;
-            for (d, &count) in counts.iter().enumerate() {
-                let count = u32::from(count);
+        // Per band, the total and the choice as `count << 4 | d`; no branch in the loop
+        // (27 counts, unpredictable).
+        let mut total = [0u32; 3];
+        let mut key = [u32::MAX; 3];
+        for (d, counts) in self.placements.iter().enumerate() {
+            for b in 0..3 {
+                let count = u32::from(counts[b]);
                 debug_assert_eq!(
                     count,
                     u32::from(FITTING_COUNT[minirows(self.candidates[d][b])]),
                     "digit-band ({d}, {b}) changed without an examination"
                 );
-                total += count;
+                total[b] += count;
                 let candidate = if count >= 2 {
                     count << 4 | d as u32
                 } else {
                     u32::MAX
                 };
-                key = key.min(candidate);
+                key[b] = key[b].min(candidate);
             }
-            choice[b] = key;
-            let ranked = if key != u32::MAX {
-                total << 8 | b as u32
+        }
+        let mut best_band = u32::MAX;
+        for b in 0..3 {
+            let ranked = if key[b] != u32::MAX {
+                total[b] << 8 | b as u32
             } else {
                 u32::MAX
             };
@@ -462,7 +466,7 @@ impl Board {
             return None;
         }
         let b = (best_band & 3) as usize % 3;
-        let d = (choice[b] & 15) as usize % 9;
+        let d = (key[b] & 15) as usize % 9;
         let set = minirows(self.candidates[d][b]);
         Some((4 * d + b, FITTING_PLACEMENTS[set]))
     }

@@ -2,7 +2,7 @@
 //!
 //! # Data layout
 //!
-//! A position (`board::Board`, 192 bytes, copied at every branch) is:
+//! A position (`board::Board`, 208 bytes, copied at every branch) is:
 //!
 //! * `candidates: [[u32; 4]; 9]`: for digit `d` (0-based) and band `b` (rows `3b..3b+3`),
 //!   word `[d][b]` holds the 27 cells of the band where the digit may go, bit `9 * row +
@@ -11,7 +11,7 @@
 //!   digit: a digit's three bands are one SSE2 register (`lanes.rs`), so the scans over the
 //!   nine digits (naked singles, triads, what changed) treat the three bands at once.
 //! * `solved: [u32; 4]`: per band, the cells that hold a placed digit; lane 3 is 0.
-//! * `placements: [[u8; 9]; 3]`: per digit-band (`[b][d]`), its number of placements (one
+//! * `placements: [[u8; 4]; 9]`: per digit-band (`[d][b]`), its number of placements (one
 //!   minirow per row and box of the band) when last examined: current after propagation,
 //!   since every changed word is examined before the fixpoint. The branching choice reads
 //!   these 27 bytes instead of recounting.
@@ -103,7 +103,8 @@
 //! | ... compared with SSE2 | 47,409 | 23,556 | 34,884 | 830,770 |
 //! | ... naked singles with SSE2 | 46,472 | 22,880 | 34,028 | 806,762 |
 //! | ... comparisons packed, triads for the three bands with SSE2, naked singles at the examinations' fixpoint, triad limit 11, column rules skip placed digits, branching choice without branches | 37,239 | 18,915 | 26,560 | 706,860 |
-//! | ... search compiled for AVX2/BMI2 when present (now) | 32,073 | 17,642 | 24,143 | 587,946 |
+//! | ... search compiled for AVX2/BMI2 when present | 32,073 | 17,642 | 24,143 | 587,946 |
+//! | ... examination by flat index, counts stored `[d][b]`, changed sets accumulated from the examined ones (no comparisons at the fixpoint), column rules and triads report their changes (now) | 29,869 | 16,897 | 23,011 | 547,183 |
 //!
 //! Same nodes throughout except the triad limit (forum hardest 1106: 173 -> 178 nodes a
 //! puzzle). The `sudoku` crate (JCZSolve) in the same measure: 16,742 / 18,434 / 15,456 /

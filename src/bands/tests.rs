@@ -175,3 +175,8 @@ fn every_lane_implementation_and_instruction_set_gives_the_same_answers() {
         "{none} without solution, {many} with several"
     );
 }
+
+#[test]
+fn a_position_is_the_size_the_module_docs_give() {
+    assert_eq!(std::mem::size_of::<Board>(), 208);
+}

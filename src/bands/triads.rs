@@ -88,8 +88,9 @@ impl Board {
     /// only one of its row for a digit is also the only one of its box, and a minicolumn
     /// that is the only one of its column is also the only one of its box). Counted for
     /// the three bands at once (a lane each); the eliminations, rare, band by band.
+    /// Returns whether it changed a word.
     #[inline(always)]
-    pub(super) fn triads<L: Lanes>(&mut self) -> Result<(), Dead> {
+    pub(super) fn triads<L: Lanes>(&mut self) -> Result<bool, Dead> {
         // Per digit and band, the minirows and minicolumns where the digit is possible but
         // not certain.
         let mut uncertain_minirows = [[0u32; 4]; 9];
@@ -157,8 +158,9 @@ impl Board {
             .or(column_hidden)
             .nonzero();
         if found == 0 {
-            return Ok(());
+            return Ok(false);
         }
+        let mut changed = false;
         let (row_naked, row_hidden) = (row_naked.to_array(), row_hidden.to_array());
         let (column_naked, column_hidden) = (column_naked.to_array(), column_hidden.to_array());
         while found != 0 {
@@ -183,13 +185,17 @@ impl Board {
                     let lock_cells = lock * COLUMN_0;
                     let lock_boxes = (lock | lock >> 1 | lock >> 2) & 0o111;
                     remove |= (lock_boxes * 7 * COLUMN_0) & !lock_cells;
-                    self.candidates[d][b1] &= !lock_cells;
-                    self.candidates[d][b2] &= !lock_cells;
+                    for other in [b1, b2] {
+                        let word = &mut self.candidates[d][other];
+                        changed |= *word & lock_cells != 0;
+                        *word &= !lock_cells;
+                    }
                 }
+                changed |= x & remove != 0;
                 self.candidates[d][b] = x & !remove;
             }
         }
-        Ok(())
+        Ok(changed)
     }
 }
 
@@ -204,10 +210,14 @@ mod tests {
     /// The triads of `board` on both lanes, which must agree.
     fn triads(mut board: Board) -> Result<Board, Dead> {
         let mut portable = board;
+        let before = board;
         let native = board.triads::<Native>();
         assert_eq!(native, portable.triads::<Portable>(), "outcome");
         assert_eq!(board, portable, "board");
-        native.map(|()| board)
+        native.map(|changed| {
+            assert_eq!(changed, board != before, "whether the board changed");
+            board
+        })
     }
 
     #[test]
