@@ -3,9 +3,8 @@
 
 use super::lanes::Lanes;
 use super::tables::{
-    single_in_triplets, BAND, CLAIMING_REMOVALS, COLUMN_0, EXAMINATION, FITTING_COUNT,
-    FITTING_PLACEMENTS, MINIROWS_OF_ROW, MINIROW_CELLS, PLACEMENTS, POINTING, ROW_AND_BOX_PEERS,
-    TRIPLET_LOW,
+    single_in_triplets, BAND, COLUMN_0, EXAMINATION, FITTING_COUNT, FITTING_PLACEMENTS,
+    MINIROWS_OF_ROW, MINIROW_CELLS, PLACEMENTS, POINTING, ROW_AND_BOX_PEERS, TRIPLET_LOW,
 };
 
 /// The triad rules run (on all three bands at once) when a band with fewer placed cells
@@ -62,6 +61,25 @@ fn minirows(x: u32) -> usize {
     MINIROWS_OF_ROW[(x & 0x1FF) as usize] as usize
         | (MINIROWS_OF_ROW[((x >> 9) & 0x1FF) as usize] as usize) << 3
         | (MINIROWS_OF_ROW[(x >> 18) as usize & 0x1FF] as usize) << 6
+}
+
+/// For the claimed columns of each band (bit `c`: the digit's cells of column `c` all lie
+/// in this band), a lane each: the cells the digit leaves, those of each box holding a
+/// claimed column outside the box's claimed columns (locked candidates, claiming from
+/// columns).
+#[inline(always)]
+pub(super) fn claiming_removals<L: Lanes>(claimed: L) -> L {
+    let boxes = claimed
+        .or(claimed.shift_right::<1>())
+        .or(claimed.shift_right::<2>())
+        .and(L::splat(0o111));
+    let box_columns = boxes
+        .or(boxes.shift_left::<1>())
+        .or(boxes.shift_left::<2>());
+    let columns = box_columns.and_not(claimed);
+    columns
+        .or(columns.shift_left::<9>())
+        .or(columns.shift_left::<18>())
 }
 
 /// The position has no solution.
@@ -287,54 +305,62 @@ impl Board {
     /// one whose cells all lie in one band claims the digit for that column in its box
     /// (locked candidates, claiming from columns). Returns whether it changed a word.
     #[inline(always)]
-    fn column_rules(&mut self, digits: u32) -> Result<bool, Dead> {
+    fn column_rules<L: Lanes>(&mut self, digits: u32) -> Result<bool, Dead> {
+        let solved = L::load(&self.solved);
+        let row = L::splat(0x1FF);
+        let every_column = L::from_array([0x1FF, 0x1FF, 0x1FF, 0]);
         let mut changed = false;
         let mut digits = digits;
         while digits != 0 {
             let d = digits.trailing_zeros() as usize % 9;
             digits &= digits - 1;
-            let [x0, x1, x2, _] = self.candidates[d];
-            let [s0, s1, s2, _] = self.solved;
-            if (x0 & !s0) | (x1 & !s1) | (x2 & !s2) == 0 {
+            // The three bands of the digit, a lane each; the other two bands by rotation.
+            let x = L::load(&self.candidates[d]);
+            if x.and_not(solved).nonzero() == 0 {
                 continue; // placed in every column
             }
-            let bands = [x0, x1, x2];
-            let (mut once, mut twice) = (0u32, 0u32);
-            let mut present = [0u32; 3];
+            let (r0, r1, r2) = (
+                x.and(row),
+                x.shift_right::<9>().and(row),
+                x.shift_right::<18>(),
+            );
+            let present = r0.or(r1).or(r2);
+            let several = r0.and(r1).or(r2.and(r0.or(r1)));
+            let (p1, p2) = (present.rotate(), present.rotate().rotate());
+            if present.or(p1).or(p2).equal(every_column) != 0xF {
+                return Err(Dead); // a column without the digit
+            }
+            let (s1, s2) = (several.rotate(), several.rotate().rotate());
+            let twice = several
+                .or(s1)
+                .or(s2)
+                .or(present.and(p1))
+                .or(present.and(p2))
+                .or(p1.and(p2));
             // Columns where the digit is placed: settled, nothing to find there.
-            let mut placed = 0;
-            for (b, x) in bands.into_iter().enumerate() {
-                present[b] = column_set(x);
-                placed |= column_set(x & self.solved[b]);
-                for row in [x & 0x1FF, (x >> 9) & 0x1FF, x >> 18] {
-                    twice |= once & row;
-                    once |= row;
-                }
+            let mine = x.and(solved);
+            let placed = mine
+                .or(mine.shift_right::<9>())
+                .or(mine.shift_right::<18>())
+                .and(row);
+            let placed = placed.or(placed.rotate()).or(placed.rotate().rotate());
+            let only_here = present.and_not(p1).and_not(p2).and_not(placed);
+            let cells = claiming_removals(only_here);
+            if x.and(cells).nonzero() != 0 {
+                x.and_not(cells).store(&mut self.candidates[d]);
+                changed = true;
             }
-            if once != 0x1FF {
-                return Err(Dead);
-            }
-            let mut singles = once & !twice & !placed;
+            let mut singles = present.and_not(twice).and_not(placed).to_array()[0];
             while singles != 0 {
-                let column = singles.trailing_zeros();
+                let cells = COLUMN_0 << singles.trailing_zeros();
                 singles &= singles - 1;
-                let cells = COLUMN_0 << column;
-                for (b, &x) in bands.iter().enumerate() {
-                    let cell = x & cells;
+                for b in 0..3 {
+                    let cell = self.candidates[d][b] & cells;
                     if cell != 0 {
                         self.place(d, b, cell)?;
                         changed = true;
                     }
                 }
-            }
-            for b in 0..3 {
-                let [b1, b2] = OTHER_BANDS[b];
-                let only_here = present[b] & !present[b1] & !present[b2] & !placed;
-                // In each box of the band, the digit must go in the claimed column(s).
-                let removed = CLAIMING_REMOVALS[only_here as usize & 0x1FF];
-                let word = &mut self.candidates[d][b];
-                changed |= *word & removed != 0;
-                *word &= !removed;
             }
         }
         Ok(changed)
@@ -373,7 +399,7 @@ impl Board {
             }
             let digits = digits_of_set(since_rules);
             since_rules = 0;
-            if self.column_rules(digits)? {
+            if self.column_rules::<L>(digits)? {
                 continue;
             }
             let eligible = (0..3).any(|b| {

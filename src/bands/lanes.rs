@@ -43,6 +43,8 @@ pub(super) trait Lanes: Copy {
     fn shift_right<const N: i32>(self) -> Self;
     /// Each lane shifted left by `N`.
     fn shift_left<const N: i32>(self) -> Self;
+    /// Lanes 0, 1, 2 take the values of lanes 1, 2, 0; lane 3 keeps its own.
+    fn rotate(self) -> Self;
     /// Bit `l` set for each lane `l` that is not 0.
     fn nonzero(self) -> u32;
     /// Bit `l` set for each lane `l` equal in `self` and `other`.
@@ -121,6 +123,11 @@ impl Lanes for Portable {
         Portable(self.0.map(|x| x << N))
     }
     #[inline(always)]
+    fn rotate(self) -> Self {
+        let [a, b, c, d] = self.0;
+        Portable([b, c, a, d])
+    }
+    #[inline(always)]
     fn nonzero(self) -> u32 {
         let mut bits = 0;
         for (l, &x) in self.0.iter().enumerate() {
@@ -164,8 +171,8 @@ mod sse2 {
     use std::arch::x86_64::{
         __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
         _mm_loadu_si128, _mm_movemask_epi8, _mm_movemask_ps, _mm_or_si128, _mm_packs_epi16,
-        _mm_packs_epi32, _mm_set1_epi32, _mm_setr_epi32, _mm_setzero_si128, _mm_slli_epi32,
-        _mm_srli_epi32, _mm_storeu_si128, _mm_xor_si128,
+        _mm_packs_epi32, _mm_set1_epi32, _mm_setr_epi32, _mm_setzero_si128, _mm_shuffle_epi32,
+        _mm_slli_epi32, _mm_srli_epi32, _mm_storeu_si128, _mm_xor_si128,
     };
 
     use super::Lanes;
@@ -264,6 +271,13 @@ mod sse2 {
             Sse2(unsafe { _mm_slli_epi32::<N>(self.0) })
         }
         #[inline(always)]
+        fn rotate(self) -> Self {
+            // Lanes (1, 2, 0, 3): two bits per lane, lowest first.
+            const ORDER: i32 = 0b11_00_10_01;
+            // SAFETY: SSE2 is baseline on x86-64.
+            Sse2(unsafe { _mm_shuffle_epi32::<ORDER>(self.0) })
+        }
+        #[inline(always)]
         fn nonzero(self) -> u32 {
             // SAFETY: SSE2 is baseline on x86-64.
             let zero = unsafe {
@@ -336,6 +350,7 @@ mod tests {
             x.xor(y).to_array(),
             x.shift_right::<9>().to_array(),
             x.shift_left::<3>().to_array(),
+            x.rotate().to_array(),
             [x.nonzero(), x.equal(y), y.nonzero(), x.equal(x)],
         ]
     }
@@ -367,6 +382,7 @@ mod tests {
     fn nonzero_and_equal_name_the_lanes() {
         let x = Portable::from_array([0, 5, 0, 7]);
         assert_eq!(x.nonzero(), 0b1010);
+        assert_eq!(x.rotate().to_array(), [5, 0, 0, 7]);
         assert_eq!(x.equal(Portable::splat(0)), 0b0101);
     }
 }

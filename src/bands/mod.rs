@@ -40,10 +40,11 @@
 //! 2. *Naked singles*: bit-sliced counts over the nine digits, three bands at once, give
 //!    the cells with exactly one candidate (placed) and the cells with none (a
 //!    contradiction).
-//! 3. *Column rules*, for each digit changed since they last ran: bit-sliced counts over
-//!    the nine rows give the columns where the digit has one cell left (placed) or none (a
-//!    contradiction); a column whose cells all lie in one band claims the digit for that
-//!    column in its box (locked candidates, claiming from columns).
+//! 3. *Column rules*, for each digit changed since they last ran, its three bands at once
+//!    (the other two bands of each lane by lane rotation): counts over the nine rows give
+//!    the columns where the digit has one cell left (placed) or none (a contradiction); a
+//!    column whose cells all lie in one band claims the digit for that column in its box
+//!    (locked candidates, claiming from columns).
 //! 4. *Triads* (`triads.rs`): each minirow and each minicolumn of a band holds exactly three
 //!    digits; counted for the nine digits and the three bands at once, three possible
 //!    digits are all certain (each leaves the rest of the row or column and of the box),
@@ -104,7 +105,8 @@
 //! | ... naked singles with SSE2 | 46,472 | 22,880 | 34,028 | 806,762 |
 //! | ... comparisons packed, triads for the three bands with SSE2, naked singles at the examinations' fixpoint, triad limit 11, column rules skip placed digits, branching choice without branches | 37,239 | 18,915 | 26,560 | 706,860 |
 //! | ... search compiled for AVX2/BMI2 when present | 32,073 | 17,642 | 24,143 | 587,946 |
-//! | ... examination by flat index, counts stored `[d][b]`, changed sets accumulated from the examined ones (no comparisons at the fixpoint), column rules and triads report their changes (now) | 29,869 | 16,897 | 23,011 | 547,183 |
+//! | ... examination by flat index, counts stored `[d][b]`, changed sets accumulated from the examined ones (no comparisons at the fixpoint), column rules and triads report their changes | 29,869 | 16,897 | 23,011 | 547,183 |
+//! | ... column rules with SSE2, three bands at once (now) | 27,264 | 17,042 | 21,974 | 507,289 |
 //!
 //! Same nodes throughout except the triad limit (forum hardest 1106: 173 -> 178 nodes a
 //! puzzle). The `sudoku` crate (JCZSolve) in the same measure: 16,742 / 18,434 / 15,456 /

@@ -257,28 +257,6 @@ pub(super) const ROW_AND_BOX_PEERS: [u32; 27] = {
     table
 };
 
-/// For a set of claimed columns of a band (bit `c`: the digit's cells of column `c` all lie
-/// in this band): the cells the digit leaves, those of each box holding a claimed column
-/// outside the box's claimed columns (locked candidates, claiming from columns).
-pub(super) const CLAIMING_REMOVALS: [u32; 512] = {
-    let mut table = [0u32; 512];
-    let mut set = 0;
-    while set < 512 {
-        let mut cells = 0u32;
-        let mut k = 0;
-        while k < 3 {
-            let claimed = (set as u32) & (7 << (3 * k));
-            if claimed != 0 {
-                cells |= BOX[k] & !(claimed * COLUMN_0);
-            }
-            k += 1;
-        }
-        table[set] = cells;
-        set += 1;
-    }
-    table
-};
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,12 +277,6 @@ mod tests {
         assert_eq!(FORCED_MINIROWS[0b100_010_001], 0b100_010_001);
         assert_eq!(FORCED_MINIROWS[0x1FF], 0);
         assert_eq!(FORCED_MINIROW_LOWS[0b100_010_001], 1 | 1 << 12 | 1 << 24);
-        // Column 0 claimed: box 0 keeps column 0; columns 3 and 5: box 1 keeps both.
-        assert_eq!(CLAIMING_REMOVALS[0b1], BOX[0] & !COLUMN_0);
-        assert_eq!(
-            CLAIMING_REMOVALS[0b000_101_001],
-            BOX[0] & !COLUMN_0 | BOX[1] & !(0b101_000 * COLUMN_0)
-        );
         assert_eq!(
             single_in_triplets(0b011_100_001, TRIPLET_LOW),
             0b000_001_001
