@@ -149,20 +149,19 @@ impl Board {
     /// time. `Err` when two givens of a digit share a row, column or box.
     #[inline(always)]
     pub(super) fn with_givens(values: &[u8]) -> Result<Board, Dead> {
-        // given[d][b]: the cells of band b given digit d + 1.
-        let mut given = [[0u32; 3]; 9];
-        for (cell, &value) in values.iter().enumerate().take(81) {
-            if value != 0 {
-                given[(value as usize - 1) % 9][cell / 27] |= 1 << (cell % 27);
+        // given[v][b]: the cells of band b given value v; row 0 collects the empty cells.
+        // No branch per cell (which cells are empty is unpredictable).
+        let mut given = [[0u32; 3]; 10];
+        for (b, band) in values.chunks_exact(27).take(3).enumerate() {
+            for (i, &value) in band.iter().enumerate() {
+                given[usize::from(value).min(9)][b] |= 1 << i;
             }
         }
         let mut board = Board::empty();
-        for bands in &given {
-            for (solved, &cells) in board.solved.iter_mut().zip(bands) {
-                *solved |= cells;
-            }
+        for b in 0..3 {
+            board.solved[b] = BAND & !given[0][b];
         }
-        for (d, bands) in given.iter().enumerate() {
+        for (d, bands) in given[1..].iter().enumerate() {
             let [c0, c1, c2] = bands.map(column_set);
             if (c0 & c1) | (c0 & c2) | (c1 & c2) != 0 {
                 return Err(Dead); // two in one column
