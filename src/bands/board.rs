@@ -158,8 +158,8 @@ impl Board {
             }
         }
         let mut board = Board::empty();
-        for b in 0..3 {
-            board.solved[b] = BAND & !given[0][b];
+        for (solved, &empty) in board.solved.iter_mut().zip(&given[0]) {
+            *solved = BAND & !empty;
         }
         for (d, bands) in given[1..].iter().enumerate() {
             let [c0, c1, c2] = bands.map(column_set);
@@ -456,42 +456,18 @@ impl Board {
     /// digit-band with the fewest placements anywhere, the rule used before: forum hardest
     /// 1106 611 -> 309, top1465 38.3 -> 29.3, 17-clue 2.7 -> 2.2.
     #[inline(always)]
-    pub(super) fn branch_placement(&self) -> Option<(usize, u8)> {
-        // Per band, the total and the choice as `count << 4 | d`; no branch in the loop
-        // (27 counts, unpredictable).
-        let mut total = [0u32; 3];
-        let mut key = [u32::MAX; 3];
-        for (d, counts) in self.placements.iter().enumerate() {
+    pub(super) fn branch_placement<L: Lanes>(&self) -> Option<(usize, u8)> {
+        #[cfg(debug_assertions)]
+        for d in 0..9 {
             for b in 0..3 {
-                let count = u32::from(counts[b]);
                 debug_assert_eq!(
-                    count,
-                    u32::from(FITTING_COUNT[minirows(self.candidates[d][b])]),
+                    self.placements[d][b],
+                    FITTING_COUNT[minirows(self.candidates[d][b])],
                     "digit-band ({d}, {b}) changed without an examination"
                 );
-                total[b] += count;
-                let candidate = if count >= 2 {
-                    count << 4 | d as u32
-                } else {
-                    u32::MAX
-                };
-                key[b] = key[b].min(candidate);
             }
         }
-        let mut best_band = u32::MAX;
-        for b in 0..3 {
-            let ranked = if key[b] != u32::MAX {
-                total[b] << 8 | b as u32
-            } else {
-                u32::MAX
-            };
-            best_band = best_band.min(ranked);
-        }
-        if best_band == u32::MAX {
-            return None;
-        }
-        let b = (best_band & 3) as usize % 3;
-        let d = (key[b] & 15) as usize % 9;
+        let (d, b) = L::branch_choice(&self.placements)?;
         let set = minirows(self.candidates[d][b]);
         Some((4 * d + b, FITTING_PLACEMENTS[set]))
     }

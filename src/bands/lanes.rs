@@ -50,6 +50,30 @@ pub(super) trait Lanes: Copy {
     /// Bit `l` set for each lane `l` equal in `self` and `other`.
     fn equal(self, other: Self) -> u32;
 
+    /// The branching choice over nine rows of four counts (`counts[d][b]`, bands `b` 0..3,
+    /// counts 0..=6, the fourth lane 0): in the band with the smallest total over its
+    /// nine counts among the bands having a count of at least two, the first digit with the
+    /// smallest such count; as `(d, b)`, `None` when no count reaches two. Ties go to the
+    /// first band.
+    #[inline(always)]
+    fn branch_choice(counts: &[[u8; 4]; 9]) -> Option<(usize, usize)> {
+        let mut total = [0u32; 3];
+        let mut key = [u32::MAX; 3];
+        for (d, row) in counts.iter().enumerate() {
+            for b in 0..3 {
+                let count = u32::from(row[b]);
+                total[b] += count;
+                let candidate = if count >= 2 {
+                    count << 4 | d as u32
+                } else {
+                    u32::MAX
+                };
+                key[b] = key[b].min(candidate);
+            }
+        }
+        pick_band(total, key.map(|k| k.min(0xFF)))
+    }
+
     /// Bit `4 * r + l` set for each lane `l` of row `r` where `now` and `before` differ:
     /// which words of nine rows changed.
     #[inline(always)]
@@ -60,6 +84,26 @@ pub(super) trait Lanes: Copy {
         }
         set
     }
+}
+
+/// Of three bands' totals and best keys (`count << 4 | d`, 0xFF for none), the choice of
+/// [`Lanes::branch_choice`].
+#[inline(always)]
+fn pick_band(total: [u32; 3], key: [u32; 3]) -> Option<(usize, usize)> {
+    let mut best = u32::MAX;
+    for b in 0..3 {
+        let ranked = if key[b] != 0xFF {
+            total[b] << 8 | b as u32
+        } else {
+            u32::MAX
+        };
+        best = best.min(ranked);
+    }
+    if best == u32::MAX {
+        return None;
+    }
+    let b = (best & 3) as usize % 3;
+    Some(((key[b] & 15) as usize % 9, b))
 }
 
 /// [`Lanes`] as plain arrays: the reference, on every target (on x86-64 it runs in the
@@ -169,13 +213,15 @@ mod sse2 {
     //! need the `sse2` target feature: on x86-64 that feature is part of the baseline, so
     //! every processor the code can run on has it.
     use std::arch::x86_64::{
-        __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
-        _mm_loadu_si128, _mm_movemask_epi8, _mm_movemask_ps, _mm_or_si128, _mm_packs_epi16,
-        _mm_packs_epi32, _mm_set1_epi32, _mm_setr_epi32, _mm_setzero_si128, _mm_shuffle_epi32,
-        _mm_slli_epi32, _mm_srli_epi32, _mm_storeu_si128, _mm_xor_si128,
+        __m128i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
+        _mm_cmpgt_epi8, _mm_cvtsi128_si32, _mm_cvtsi32_si128, _mm_loadu_si128, _mm_min_epu8,
+        _mm_movemask_epi8, _mm_movemask_ps, _mm_or_si128, _mm_packs_epi16, _mm_packs_epi32,
+        _mm_set1_epi32, _mm_set1_epi8, _mm_setr_epi32, _mm_setr_epi8, _mm_setzero_si128,
+        _mm_shuffle_epi32, _mm_slli_epi16, _mm_slli_epi32, _mm_srli_epi32, _mm_srli_si128,
+        _mm_storeu_si128, _mm_xor_si128,
     };
 
-    use super::Lanes;
+    use super::{pick_band, Lanes};
 
     /// Runs `f`, compiled for processors with AVX2, BMI1, BMI2, LZCNT and POPCNT when this
     /// one has them (detected at run time), as compiled for the x86-64 baseline otherwise.
@@ -296,6 +342,66 @@ mod sse2 {
             equal as u32
         }
 
+        /// The 36 counts as bytes in three registers (digits 0-3, 4-7, 8): keys made a byte
+        /// each, then minimum and sum folded over the digits, four bands' worth at once.
+        #[inline(always)]
+        fn branch_choice(counts: &[[u8; 4]; 9]) -> Option<(usize, usize)> {
+            let last = u32::from_le_bytes(counts[8]) as i32;
+            // SAFETY: SSE2 is baseline on x86-64; the loads read 16 bytes from references
+            // to rows 0-3 and 4-7 of the 36-byte array (no alignment requirement).
+            let (keys, totals) = unsafe {
+                let rows = counts.as_flattened().as_ptr();
+                let low = _mm_loadu_si128(rows.cast::<__m128i>());
+                let high = _mm_loadu_si128(rows.add(16).cast::<__m128i>());
+                let last = _mm_cvtsi32_si128(last);
+                let one = _mm_set1_epi8(1);
+                let key = |v: __m128i, first_digit: i8| {
+                    // The digit of each byte: four bytes a digit.
+                    let d = first_digit;
+                    let digits = _mm_setr_epi8(
+                        d,
+                        d,
+                        d,
+                        d,
+                        d + 1,
+                        d + 1,
+                        d + 1,
+                        d + 1,
+                        d + 2,
+                        d + 2,
+                        d + 2,
+                        d + 2,
+                        d + 3,
+                        d + 3,
+                        d + 3,
+                        d + 3,
+                    );
+                    let at_least_two = _mm_cmpgt_epi8(v, one);
+                    let shifted =
+                        _mm_and_si128(_mm_slli_epi16::<4>(v), _mm_set1_epi8(0xF0u8 as i8));
+                    _mm_or_si128(
+                        _mm_and_si128(at_least_two, _mm_or_si128(shifted, digits)),
+                        _mm_andnot_si128(at_least_two, _mm_set1_epi8(-1)),
+                    )
+                };
+                let mut keys = _mm_min_epu8(_mm_min_epu8(key(low, 0), key(high, 4)), key(last, 8));
+                keys = _mm_min_epu8(keys, _mm_srli_si128::<8>(keys));
+                keys = _mm_min_epu8(keys, _mm_srli_si128::<4>(keys));
+                let mut totals = _mm_add_epi8(_mm_add_epi8(low, high), last);
+                totals = _mm_add_epi8(totals, _mm_srli_si128::<8>(totals));
+                totals = _mm_add_epi8(totals, _mm_srli_si128::<4>(totals));
+                (
+                    _mm_cvtsi128_si32(keys) as u32,
+                    _mm_cvtsi128_si32(totals) as u32,
+                )
+            };
+            let byte = |x: u32, b: usize| (x >> (8 * b)) & 0xFF;
+            pick_band(
+                [0, 1, 2].map(|b| byte(totals, b)),
+                [0, 1, 2].map(|b| byte(keys, b)),
+            )
+        }
+
         /// The nine comparisons packed to bytes (all ones where equal, saturating packs keep
         /// 0 and -1), one byte mask each for rows 0-3, 4-7 and 8.
         #[inline(always)]
@@ -376,6 +482,32 @@ mod tests {
             prop_assert_eq!(Native::differing(&now, &before), Portable::differing(&now, &before));
             prop_assert_eq!(Native::differing(&now, &now), 0);
         }
+    }
+
+    proptest! {
+        #[test]
+        fn native_branch_choice_agrees_with_the_portable_one(
+            counts in proptest::array::uniform9(proptest::array::uniform3(prop_oneof![Just(1u8), 1u8..=6])),
+        ) {
+            let counts = counts.map(|[a, b, c]| [a, b, c, 0]);
+            prop_assert_eq!(Native::branch_choice(&counts), Portable::branch_choice(&counts));
+        }
+    }
+
+    #[test]
+    fn the_branch_choice_takes_the_emptiest_band_and_its_most_constrained_digit() {
+        let mut counts = [[1u8, 1, 1, 0]; 9];
+        assert_eq!(Native::branch_choice(&counts), None);
+        counts[3] = [6, 2, 1, 0];
+        counts[5] = [1, 4, 3, 0];
+        // Totals 13, 12, 10: band 2, its digit 5 (count 3).
+        assert_eq!(Native::branch_choice(&counts), Some((5, 2)));
+        counts[7][2] = 3;
+        assert_eq!(
+            Native::branch_choice(&counts),
+            Some((3, 1)),
+            "band 1 now the emptiest"
+        );
     }
 
     #[test]

@@ -106,7 +106,9 @@
 //! | ... comparisons packed, triads for the three bands with SSE2, naked singles at the examinations' fixpoint, triad limit 11, column rules skip placed digits, branching choice without branches | 37,239 | 18,915 | 26,560 | 706,860 |
 //! | ... search compiled for AVX2/BMI2 when present | 32,073 | 17,642 | 24,143 | 587,946 |
 //! | ... examination by flat index, counts stored `[d][b]`, changed sets accumulated from the examined ones (no comparisons at the fixpoint), column rules and triads report their changes | 29,869 | 16,897 | 23,011 | 547,183 |
-//! | ... column rules with SSE2, three bands at once (now) | 27,264 | 17,042 | 21,974 | 507,289 |
+//! | ... column rules with SSE2, three bands at once | 27,264 | 17,042 | 21,974 | 507,289 |
+//! | ... givens scattered without a branch a cell | 26,396 | 16,494 | 21,232 | 506,662 |
+//! | ... branching choice on SSE2 bytes (keys, minimum and totals for the bands at once) (now) | 24,775 | 16,274 | 20,631 | 488,961 |
 //!
 //! Same nodes throughout except the triad limit (forum hardest 1106: 173 -> 178 nodes a
 //! puzzle). The `sudoku` crate (JCZSolve) in the same measure: 16,742 / 18,434 / 15,456 /
@@ -254,8 +256,8 @@ enum Choice {
 /// placements of a digit in the most constrained band (see [`Board::branch_placement`]),
 /// or, when every digit-band has one placement left, a cell with the fewest candidates.
 #[inline(always)]
-fn choose(board: &Board) -> Option<(Choice, u16)> {
-    if let Some((index, fitting)) = board.branch_placement() {
+fn choose<L: Lanes>(board: &Board) -> Option<(Choice, u16)> {
+    if let Some((index, fitting)) = board.branch_placement::<L>() {
         return Some((Choice::Placement(index), u16::from(fitting)));
     }
     board
@@ -286,7 +288,7 @@ fn search<L: Lanes>(
         let solution = || Grid::from_cells(board.values().to_vec()).expect("a full grid");
         outcome.record(solution, limit)
     };
-    let Some((choice, options)) = choose(&root) else {
+    let Some((choice, options)) = choose::<L>(&root) else {
         record(&root, outcome);
         return None;
     };
@@ -334,7 +336,7 @@ fn search<L: Lanes>(
         };
         let next = match applied.and_then(|()| child.propagate::<L>(&mut seen)) {
             Err(Dead) => None,
-            Ok(()) => match choose(child) {
+            Ok(()) => match choose::<L>(child) {
                 None => {
                     if record(child, outcome) {
                         return None;
