@@ -382,3 +382,66 @@ fn bench_mems_counts_knuths_mems_for_the_exact_cover_solvers() {
     assert_eq!(output.status.code(), Some(0));
     assert!(self::rows(&plain).iter().all(|r| r.mems.is_none()));
 }
+
+/// Batches (each solver solves a run of records back to back, answers checked after) keep
+/// the rows in record order, a row per solver that handles the size, the bad record's
+/// error row in its place, and the counts each solver gives on its own.
+#[test]
+fn batched_records_keep_their_order_and_every_solvers_row() {
+    let dir = scratch("batches");
+    let corpus = dir.join("mixed.txt");
+    let sixteen = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/generated_16x16.txt"),
+    )
+    .unwrap();
+    let sixteen = sixteen.lines().find(|l| !l.starts_with('#')).unwrap();
+    let mut lines = Vec::new();
+    for i in 0..90 {
+        lines.push(match i {
+            17 => "123".to_string(),   // a bad record
+            40 => sixteen.to_string(), // the band engine does not take 16x16
+            i if i % 2 == 0 => WIKIPEDIA.to_string(),
+            _ => INKALA.to_string(),
+        });
+    }
+    std::fs::write(&corpus, lines.join("\n") + "\n").unwrap();
+    let out = dir.join("run");
+    let solvers = "bitmask,bands,dlx";
+    let output = sudolab(&[
+        "bench",
+        corpus.to_str().unwrap(),
+        "--solvers",
+        solvers,
+        "--threads",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+        "-q",
+    ]);
+    assert_eq!(
+        output.status.code(),
+        Some(1),
+        "the bad record fails the run"
+    );
+    let rows = rows(&out);
+    let lines_seen: Vec<u64> = rows.iter().map(|r| r.line).collect();
+    assert!(
+        lines_seen.windows(2).all(|w| w[0] <= w[1]),
+        "rows in record order"
+    );
+    for line in 1..=90u64 {
+        let of_line: Vec<&RunRow> = rows.iter().filter(|r| r.line == line).collect();
+        let mut names: Vec<&str> = of_line.iter().map(|r| r.solver.as_str()).collect();
+        names.sort_unstable();
+        match line {
+            18 => assert_eq!(names, ["-"], "line 18: the error row"),
+            41 => assert_eq!(names, ["bitmask", "dlx"], "line 41: 16x16"),
+            _ => {
+                assert_eq!(names, ["bands", "bitmask", "dlx"], "line {line}");
+                assert!(of_line
+                    .iter()
+                    .all(|r| r.count == 1 && r.status == RowStatus::Ok));
+            }
+        }
+    }
+}

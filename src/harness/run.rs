@@ -33,6 +33,14 @@ pub const MAX_THREADS: usize = 1024;
 /// Records solved in parallel between two flushes of the output.
 pub const CHUNK: usize = 256;
 
+/// Records a solver solves back to back before their answers are checked (see
+/// `Bench::evaluate_batch`); a chunk is split in batches over the worker threads.
+pub const BATCH: usize = 32;
+
+/// A batch is cut short once its first solver has spent this long on it: slow puzzles are
+/// checked, written and interruptible record by record, as before batching.
+pub const BATCH_TIME: Duration = Duration::from_millis(20);
+
 /// The longest warm-up, whatever `warmup` asks: warm-up is for caches and clock speed, and
 /// must not turn a run with hard puzzles into a long wait before the first row.
 pub const MAX_WARMUP: Duration = Duration::from_secs(2);
@@ -225,8 +233,12 @@ pub fn run(
             if interrupt.load(Ordering::Relaxed) {
                 break;
             }
-            let evaluations: Vec<Option<Evaluation>> =
-                pool.install(|| chunk.par_iter().map(|r| bench.evaluate(&name, r)).collect());
+            let evaluations: Vec<Option<Evaluation>> = pool.install(|| {
+                chunk
+                    .par_chunks(BATCH)
+                    .flat_map_iter(|batch| bench.evaluate_batch(&name, batch))
+                    .collect()
+            });
             let done = evaluations.iter().filter(|e| e.is_some()).count();
             for evaluation in evaluations.into_iter().flatten() {
                 outputs.write(&evaluation)?;
@@ -438,21 +450,102 @@ impl Bench<'_> {
     /// Solves one record with every solver and checks the answers; `None` if interrupted
     /// before it finished.
     fn evaluate(&self, corpus: &str, record: &Result<Record>) -> Option<Evaluation> {
-        if self.interrupt.load(Ordering::Relaxed) {
-            return None;
+        let batch = std::slice::from_ref(record);
+        self.evaluate_batch(corpus, batch).pop().flatten()
+    }
+
+    /// Solves a batch of records with every solver and checks the answers: one evaluation a
+    /// record, `None` for those the interrupt stopped. Each solver solves a run of the
+    /// batch's records back to back, the solvers in an order that rotates with the run's
+    /// first record (so none is favoured by a warm cache), and the answers are checked
+    /// after: the timed calls follow one another as the published solvers time
+    /// themselves (`../shared/peers`), without the checking and the bookkeeping between
+    /// them evicting the solver's code and tables (in callgrind's cache model, the band
+    /// engine's instruction-cache misses on serg fell from 167 to 12 a puzzle). A run ends
+    /// after [`BATCH_TIME`] of its first solver, so slow puzzles are checked and written as
+    /// they come.
+    fn evaluate_batch(&self, corpus: &str, batch: &[Result<Record>]) -> Vec<Option<Evaluation>> {
+        let mut evaluations = Vec::with_capacity(batch.len());
+        let mut start = 0;
+        while start < batch.len() {
+            let end = self.evaluate_run(corpus, &batch[start..], &mut evaluations);
+            start += end;
         }
-        let record = match record {
-            Ok(record) => record,
-            Err(error) => {
-                self.observer.record_error(error);
-                let line = match error {
-                    Error::Parse { location, .. } => location.line.unwrap_or(0),
-                    _ => 0,
-                };
-                return Some(Evaluation::error(corpus, 0, line, error.to_string()));
+        evaluations
+    }
+
+    /// [`Bench::evaluate_batch`] for the longest run at the start of `records` that the
+    /// first solver finishes within [`BATCH_TIME`] (one record at least); appends its
+    /// evaluations and returns how many records it took.
+    fn evaluate_run(
+        &self,
+        corpus: &str,
+        records: &[Result<Record>],
+        evaluations: &mut Vec<Option<Evaluation>>,
+    ) -> usize {
+        let n = self.solvers.len();
+        let rotation = records
+            .iter()
+            .flatten()
+            .map(|r| r.index as usize)
+            .next()
+            .unwrap_or(0);
+        let mut prepared: Vec<Option<Prepared>> = Vec::new();
+        let mut answers: Vec<Vec<Option<Answer>>> = Vec::new();
+        let mut stopped: Vec<bool> = Vec::new();
+        let started = Instant::now();
+        for k in 0..n {
+            let s = (rotation + k) % n;
+            for r in 0..records.len() {
+                if k == 0 {
+                    // The first solver decides how long the run is.
+                    if r > 0 && started.elapsed() >= BATCH_TIME {
+                        break;
+                    }
+                    prepared.push(records[r].as_ref().ok().map(|record| self.prepare(record)));
+                    answers.push((0..n).map(|_| None).collect());
+                    stopped.push(false);
+                } else if r >= prepared.len() {
+                    break;
+                }
+                let Some(puzzle) = &prepared[r] else { continue };
+                if stopped[r] || self.interrupt.load(Ordering::Relaxed) {
+                    stopped[r] = true;
+                    continue;
+                }
+                if !self.solvers[s].supports(&puzzle.puzzle) {
+                    continue;
+                }
+                match self.answer(s, puzzle) {
+                    Some(answer) => answers[r][s] = Some(answer),
+                    None => stopped[r] = true,
+                }
             }
-        };
-        let answers = self.solve_all(record)?;
+        }
+        let taken = prepared.len();
+        for ((record, answers), stopped) in records.iter().zip(answers).zip(stopped) {
+            evaluations.push(match record {
+                Err(error) => {
+                    self.observer.record_error(error);
+                    let line = match error {
+                        Error::Parse { location, .. } => location.line.unwrap_or(0),
+                        _ => 0,
+                    };
+                    Some(Evaluation::error(corpus, 0, line, error.to_string()))
+                }
+                Ok(_) if stopped => None,
+                Ok(record) => {
+                    let answers = answers.into_iter().flatten().collect();
+                    Some(self.check(corpus, record, answers))
+                }
+            });
+        }
+        taken
+    }
+
+    /// One record's answers checked (across solvers, against the stated answers) and
+    /// graded when asked.
+    fn check(&self, corpus: &str, record: &Record, answers: Vec<Answer<'_>>) -> Evaluation {
         let verdicts = cross_check(corpus, record, &answers, self.config.limit);
         for mismatch in &verdicts.mismatches {
             self.observer.mismatch(mismatch);
@@ -473,7 +566,7 @@ impl Bench<'_> {
                 }
             }
         }
-        Some(evaluation)
+        evaluation
     }
 
     /// Solver `s` on `puzzle`, timed `repeat` times: the first outcome, the fastest time and
@@ -500,11 +593,9 @@ impl Bench<'_> {
         Some((first.expect("at least one run"), fastest, slowest - fastest))
     }
 
-    /// Every solver that handles the puzzle's size on the record's puzzle (permuted with
-    /// `permute`, answers mapped back), in an order that varies by record so none is favoured
-    /// by a warm cache; `None` when the interrupt stopped one. A solver for other sizes only
-    /// (the 9x9 band engine on a 16x16 puzzle) gets no row.
-    fn solve_all(&self, record: &Record) -> Option<Vec<Answer<'_>>> {
+    /// The puzzle the solvers get for a record: permuted with `permute` (the answers are
+    /// mapped back).
+    fn prepare(&self, record: &Record) -> Prepared {
         let config = self.config;
         let transform = config.permute.then(|| {
             let mut random = Random::for_item(config.seed, record.index);
@@ -514,41 +605,45 @@ impl Bench<'_> {
             Some(transform) => transform.apply(&record.puzzle),
             None => record.puzzle.clone(),
         };
-        let n = self.solvers.len();
-        let mut answers: Vec<Option<Answer>> = (0..n).map(|_| None).collect();
-        for k in 0..n {
-            let s = (record.index as usize + k) % n;
-            if !self.solvers[s].supports(&puzzle) {
-                continue;
-            }
-            let (mut outcome, ns, spread_ns) = self.timed(s, &puzzle)?;
-            if let Some(transform) = &transform {
-                for solution in &mut outcome.solutions {
-                    *solution = transform.invert(solution);
-                }
-            }
-            let mems = if config.mems && outcome.stopped.is_none() {
-                let limits = self.limits(Instant::now());
-                self.solvers[s].mems(&puzzle, config.limit, &limits)
-            } else {
-                None
-            };
-            let info = self.solvers[s].info();
-            let assignments = info
-                .capabilities
-                .assignments
-                .then_some(outcome.stats.assignments);
-            answers[s] = Some(Answer {
-                solver: info.name,
-                outcome,
-                ns,
-                spread_ns,
-                mems,
-                assignments,
-            });
-        }
-        Some(answers.into_iter().flatten().collect())
+        Prepared { puzzle, transform }
     }
+
+    /// Solver `s`'s answer to a prepared puzzle, timed, solutions mapped back; `None` when
+    /// the interrupt stopped it.
+    fn answer(&self, s: usize, prepared: &Prepared) -> Option<Answer<'_>> {
+        let config = self.config;
+        let (mut outcome, ns, spread_ns) = self.timed(s, &prepared.puzzle)?;
+        if let Some(transform) = &prepared.transform {
+            for solution in &mut outcome.solutions {
+                *solution = transform.invert(solution);
+            }
+        }
+        let mems = if config.mems && outcome.stopped.is_none() {
+            let limits = self.limits(Instant::now());
+            self.solvers[s].mems(&prepared.puzzle, config.limit, &limits)
+        } else {
+            None
+        };
+        let info = self.solvers[s].info();
+        let assignments = info
+            .capabilities
+            .assignments
+            .then_some(outcome.stats.assignments);
+        Some(Answer {
+            solver: info.name,
+            outcome,
+            ns,
+            spread_ns,
+            mems,
+            assignments,
+        })
+    }
+}
+
+/// A record's puzzle as the solvers get it, and the symmetry to map their answers back.
+struct Prepared {
+    puzzle: crate::grid::Grid,
+    transform: Option<Transform>,
 }
 
 /// The hardest technique a puzzle needs and SE's three ratings (ER, EP, ED), `unsolved`
