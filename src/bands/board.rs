@@ -4,7 +4,7 @@
 use super::lanes::Lanes;
 use super::tables::{
     single_in_triplets, BAND, COLUMN_0, EXAMINATION, FITTING_COUNT, FITTING_PLACEMENTS,
-    MINIROWS_OF_ROW, MINIROW_CELLS, PLACEMENTS, POINTING, ROW_AND_BOX_PEERS, TRIPLET_LOW,
+    MINIROWS_OF_ROW, MINIROW_CELLS, PLACEMENTS, ROW_AND_BOX_PEERS, TRIPLET_LOW,
 };
 
 /// The triad rules run (on all three bands at once) when a band with fewer placed cells
@@ -80,6 +80,25 @@ pub(super) fn claiming_removals<L: Lanes>(claimed: L) -> L {
     columns
         .or(columns.shift_left::<9>())
         .or(columns.shift_left::<18>())
+}
+
+/// For the columns holding a digit's open cells in each band (bit `c`), a lane each: the
+/// columns that are the only one of their box holding them (locked candidates, pointing
+/// down the columns: the digit leaves them in the other bands).
+#[inline(always)]
+pub(super) fn pointing_columns<L: Lanes>(open_columns: L) -> L {
+    let (a, b, c) = (
+        open_columns,
+        open_columns.shift_right::<1>(),
+        open_columns.shift_right::<2>(),
+    );
+    // Exactly one of a box's three columns: an odd number, not all three.
+    let one = a
+        .xor(b)
+        .xor(c)
+        .and_not(a.and(b).and(c))
+        .and(L::splat(0o111));
+    open_columns.and(one.or(one.shift_left::<1>()).or(one.shift_left::<2>()))
 }
 
 /// The position has no solution.
@@ -238,10 +257,6 @@ impl Board {
         self.candidates.as_flattened_mut()[i] = x;
         self.placements.as_flattened_mut()[i] = (entry >> 54) as u8;
         let open = x & !self.solved[b];
-        let pointing = u32::from(POINTING[column_set(open) as usize]);
-        if pointing != 0 {
-            self.clear_columns(d, b, columns(pointing));
-        }
         let forced = (entry >> 27) as u32 & BAND;
         let fixed = open & ((single_in_triplets(x, TRIPLET_LOW) & forced) * 7);
         if fixed != 0 {
@@ -344,7 +359,17 @@ impl Board {
                 .and(row);
             let placed = placed.or(placed.rotate()).or(placed.rotate().rotate());
             let only_here = present.and_not(p1).and_not(p2).and_not(placed);
-            let cells = claiming_removals(only_here);
+            // A box whose open cells lie in one column: the other bands lose that column.
+            let open = x.and_not(solved);
+            let open_columns = open
+                .or(open.shift_right::<9>())
+                .or(open.shift_right::<18>())
+                .and(row);
+            let pointing = pointing_columns(open_columns);
+            let pointed = pointing.rotate().or(pointing.rotate().rotate());
+            let cells = claiming_removals(only_here).or(pointed
+                .or(pointed.shift_left::<9>())
+                .or(pointed.shift_left::<18>()));
             if x.and(cells).nonzero() != 0 {
                 x.and_not(cells).store(&mut self.candidates[d]);
                 changed = true;

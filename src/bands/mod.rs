@@ -32,19 +32,18 @@
 //!    and per box) can still use, the minirows in every placement, and the number of
 //!    placements. Keeping those cells makes every locked-candidates deduction between the
 //!    band's rows and boxes at once, or finds that the digit has no consistent place (a
-//!    contradiction). A box whose open cells for the digit lie in one column takes the digit
-//!    from that column in the other bands (pointing). The only cell of a minirow in every
-//!    placement is the only cell of its row and of its box: the digit is placed there
-//!    (hidden singles in rows and boxes), which takes the cell from the other digits and the
-//!    column from the other bands.
+//!    contradiction). The only cell of a minirow in every placement is the only cell of its
+//!    row and of its box: the digit is placed there (hidden singles in rows and boxes),
+//!    which takes the cell from the other digits and the column from the other bands.
 //! 2. *Naked singles*: bit-sliced counts over the nine digits, three bands at once, give
 //!    the cells with exactly one candidate (placed) and the cells with none (a
 //!    contradiction).
 //! 3. *Column rules*, for each digit changed since they last ran, its three bands at once
 //!    (the other two bands of each lane by lane rotation): counts over the nine rows give
 //!    the columns where the digit has one cell left (placed) or none (a contradiction); a
-//!    column whose cells all lie in one band claims the digit for that column in its box
-//!    (locked candidates, claiming from columns).
+//!    column whose cells all lie in one band claims the digit for that column in its box,
+//!    and a box whose open cells lie in one column takes the digit from that column in the
+//!    other bands (locked candidates between columns and boxes, both ways).
 //! 4. *Triads* (`triads.rs`): each minirow and each minicolumn of a band holds exactly three
 //!    digits; counted for the nine digits and the three bands at once, three possible
 //!    digits are all certain (each leaves the rest of the row or column and of the box),
@@ -108,7 +107,9 @@
 //! | ... examination by flat index, counts stored `[d][b]`, changed sets accumulated from the examined ones (no comparisons at the fixpoint), column rules and triads report their changes | 29,869 | 16,897 | 23,011 | 547,183 |
 //! | ... column rules with SSE2, three bands at once | 27,264 | 17,042 | 21,974 | 507,289 |
 //! | ... givens scattered without a branch a cell | 26,396 | 16,494 | 21,232 | 506,662 |
-//! | ... branching choice on SSE2 bytes (keys, minimum and totals for the bands at once) (now) | 24,775 | 16,274 | 20,631 | 488,961 |
+//! | ... branching choice on SSE2 bytes (keys, minimum and totals for the bands at once) | 24,775 | 16,274 | 20,631 | 488,961 |
+//! | ... solutions recorded without the input scan | 24,371 | 16,072 | 20,429 | 488,759 |
+//! | ... pointing moved from the examination to the column rules (now) | 23,206 | 15,066 | 18,858 | 460,366 |
 //!
 //! Same nodes throughout except the triad limit (forum hardest 1106: 173 -> 178 nodes a
 //! puzzle). The `sudoku` crate (JCZSolve) in the same measure: 16,742 / 18,434 / 15,456 /

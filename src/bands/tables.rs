@@ -198,28 +198,6 @@ pub(super) const EXAMINATION: [u64; 512] = {
     table
 };
 
-/// For the set of columns of a band holding a digit's open cells (bit `c` for column `c`):
-/// the columns that are the only one of their box holding it (bit `c`), which the digit
-/// then leaves in the two other bands (locked candidates, pointing down the columns).
-pub(super) const POINTING: [u16; 512] = {
-    let mut table = [0u16; 512];
-    let mut set = 0;
-    while set < 512 {
-        let mut columns = 0u16;
-        let mut k = 0;
-        while k < 3 {
-            let in_box = (set >> (3 * k)) & 7;
-            if in_box == 1 || in_box == 2 || in_box == 4 {
-                columns |= (in_box as u16) << (3 * k);
-            }
-            k += 1;
-        }
-        table[set] = columns;
-        set += 1;
-    }
-    table
-};
-
 /// Bit 0 of each of the nine three-bit groups of 27 bits (the lowest cell of each
 /// minirow).
 pub(super) const TRIPLET_LOW: u32 = 0o111_111_111;

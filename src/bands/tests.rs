@@ -202,3 +202,24 @@ fn claiming_removals_leave_each_claiming_box_its_claimed_columns() {
         assert_eq!(got[3], 0, "lane 3 stays empty");
     }
 }
+
+/// The pointing columns computed a lane at a time match their definition for every set of
+/// columns: a box's column when it is the box's only one.
+#[test]
+fn pointing_columns_are_the_only_column_of_their_box() {
+    use super::board::pointing_columns;
+    use super::lanes::Lanes;
+    for set in 0u32..512 {
+        let mut expected = 0;
+        for k in 0..3 {
+            let in_box = (set >> (3 * k)) & 7;
+            if in_box.count_ones() == 1 {
+                expected |= in_box << (3 * k);
+            }
+        }
+        let lanes = [set, 511 - set, set & 0o070, 0];
+        let got = pointing_columns(Native::from_array(lanes)).to_array();
+        assert_eq!(got[0], expected, "columns {set:09b}");
+        assert_eq!(got[3], 0, "lane 3 stays empty");
+    }
+}
