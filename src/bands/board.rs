@@ -4,7 +4,7 @@
 use super::lanes::Lanes;
 use super::tables::{
     single_in_triplets, BAND, COLUMN_0, EXAMINATION, FITTING_COUNT, FITTING_PLACEMENTS,
-    MINIROWS_OF_ROW, MINIROW_CELLS, PLACEMENTS, ROW_AND_BOX_PEERS, TRIPLET_LOW,
+    MINIROW_CELLS, PLACEMENTS, ROW_AND_BOX_PEERS, TRIPLET_LOW,
 };
 
 /// The triad rules run (on all three bands at once) when a band with fewer placed cells
@@ -53,14 +53,6 @@ fn row_and_box_peers(cells: u32) -> u32 {
         rest &= rest - 1;
     }
     peers
-}
-
-/// The 9-bit set of minirows (bit `3 * row + box`) holding a cell of `x`.
-#[inline(always)]
-fn minirows(x: u32) -> usize {
-    MINIROWS_OF_ROW[(x & 0x1FF) as usize] as usize
-        | (MINIROWS_OF_ROW[((x >> 9) & 0x1FF) as usize] as usize) << 3
-        | (MINIROWS_OF_ROW[(x >> 18) as usize & 0x1FF] as usize) << 6
 }
 
 /// For the claimed columns of each band (bit `c`: the digit's cells of column `c` all lie
@@ -245,11 +237,11 @@ impl Board {
     /// cell, the only cell of such a minirow, already has no other cell of its row and box:
     /// placing it touches only the other digits and the other bands.
     #[inline(always)]
-    fn examine(&mut self, i: usize) -> Result<u32, Dead> {
+    fn examine<L: Lanes>(&mut self, i: usize) -> Result<u32, Dead> {
         let i = i.min(35);
         let (d, b) = (i / 4, (i % 4).min(2));
         let before = self.candidates.as_flattened()[i];
-        let entry = EXAMINATION[minirows(before)];
+        let entry = EXAMINATION[L::minirow_set(before)];
         let x = before & entry as u32;
         if x == 0 {
             return Err(Dead);
@@ -414,7 +406,7 @@ impl Board {
                 while pending != 0 {
                     let i = pending.trailing_zeros() as usize;
                     pending &= pending - 1;
-                    seen.as_flattened_mut()[i.min(35)] = self.examine(i)?;
+                    seen.as_flattened_mut()[i.min(35)] = self.examine::<L>(i)?;
                 }
                 continue;
             }
@@ -487,13 +479,13 @@ impl Board {
             for b in 0..3 {
                 debug_assert_eq!(
                     self.placements[d][b],
-                    FITTING_COUNT[minirows(self.candidates[d][b])],
+                    FITTING_COUNT[L::minirow_set(self.candidates[d][b])],
                     "digit-band ({d}, {b}) changed without an examination"
                 );
             }
         }
         let (d, b) = L::branch_choice(&self.placements)?;
-        let set = minirows(self.candidates[d][b]);
+        let set = L::minirow_set(self.candidates[d][b]);
         Some((4 * d + b, FITTING_PLACEMENTS[set]))
     }
 

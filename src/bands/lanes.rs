@@ -12,12 +12,24 @@
 //! checking every operation of the two against each other here.
 //!
 //! This module is the band engine's only `unsafe` code: calling the SSE2 intrinsics,
-//! loading and storing a row of four words, and entering the copy of the search compiled
-//! for newer processors ([`modern_instructions`]). Measured with callgrind on
+//! loading and storing a row of four words, entering the copy of the search compiled for
+//! newer processors ([`modern_instructions`]) and, in that copy only, BMI2's `pext` (the
+//! lanes that use it are a private type only that copy is given). Measured with callgrind on
 //! `examples/solve_loop.rs` (instructions per puzzle, count to 2): finding the changed
 //! words with SSE2 instead of 27 scalar comparisons took forum hardest 1106 from 985,537 to
 //! 830,770, 17-clue from 26,832 to 23,556, serg from 54,503 to 47,409; the other steps are
 //! in the module docs of [`super`].
+
+use super::tables::MINIROWS_OF_ROW;
+
+/// A computation to run on some [`Lanes`]: [`modern_instructions`] picks which, and for
+/// which processor the computation is compiled.
+pub(super) trait Job {
+    /// What the computation returns.
+    type Output;
+    /// Runs the computation on lanes `L`.
+    fn run<L: Lanes>(self) -> Self::Output;
+}
 
 /// Four lanes of 32 bits. Every operation acts on each lane alone.
 pub(super) trait Lanes: Copy {
@@ -49,6 +61,16 @@ pub(super) trait Lanes: Copy {
     fn nonzero(self) -> u32;
     /// Bit `l` set for each lane `l` equal in `self` and `other`.
     fn equal(self, other: Self) -> u32;
+
+    /// Of a band word (bit `9 * row + column`), the 9-bit set of minirows holding a cell
+    /// (bit `3 * row + box`): three table lookups, or BMI2's `pext` where the lanes know
+    /// the processor has it.
+    #[inline(always)]
+    fn minirow_set(x: u32) -> usize {
+        MINIROWS_OF_ROW[(x & 0x1FF) as usize] as usize
+            | (MINIROWS_OF_ROW[((x >> 9) & 0x1FF) as usize] as usize) << 3
+            | (MINIROWS_OF_ROW[(x >> 18) as usize & 0x1FF] as usize) << 6
+    }
 
     /// The branching choice over nine rows of four counts (`counts[d][b]`, bands `b` 0..3,
     /// counts 0..=6, the fourth lane 0): in the band with the smallest total over its
@@ -192,16 +214,17 @@ impl Lanes for Portable {
 #[cfg(target_arch = "x86_64")]
 pub(super) use sse2::{modern_instructions, Sse2};
 
-/// Runs `f` as compiled for the baseline of the target (no other target).
+/// Runs `job` on [`Native`] lanes as compiled for the baseline of the target (no other
+/// target has a second copy).
 #[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-pub(super) fn modern_instructions<R>(f: impl FnOnce() -> R) -> R {
-    f()
+pub(super) fn modern_instructions<J: Job>(job: J) -> J::Output {
+    job.run::<Native>()
 }
 
 /// The lanes the engine runs on: SSE2 on x86-64, arrays elsewhere.
 #[cfg(target_arch = "x86_64")]
-pub(super) type Native = Sse2;
+pub(super) type Native = Sse2<sse2::Baseline>;
 /// The lanes the engine runs on: SSE2 on x86-64, arrays elsewhere.
 #[cfg(not(target_arch = "x86_64"))]
 pub(super) type Native = Portable;
@@ -221,18 +244,26 @@ mod sse2 {
         _mm_storeu_si128, _mm_xor_si128,
     };
 
-    use super::{pick_band, Lanes};
+    use std::arch::x86_64::_pext_u32;
+    use std::marker::PhantomData;
 
-    /// Runs `f`, compiled for processors with AVX2, BMI1, BMI2, LZCNT and POPCNT when this
-    /// one has them (detected at run time), as compiled for the x86-64 baseline otherwise.
+    use super::{pick_band, Job, Lanes};
+    use crate::bands::tables::TRIPLET_LOW;
+
+    /// Runs `job` compiled for processors with AVX2, BMI1, BMI2, LZCNT and POPCNT, on
+    /// lanes that use BMI2, when this one has them (detected at run time); on [`Native`]
+    /// lanes compiled for the x86-64 baseline otherwise.
     ///
     /// The band engine's search is `#[inline(always)]` down to its leaves, so all of it is
     /// compiled twice, once inside each context: the modern copy uses `tzcnt`, `blsr`,
-    /// `andn`, `popcnt`, shifts by a register without `cl`, and three-operand vector
-    /// instructions. Measured with callgrind (instructions per puzzle, count to 2): forum
-    /// hardest 1106 -17%, serg -14%, exchange diabolical -9%, 17-clue -7%.
+    /// `andn`, `popcnt`, `pext`, shifts by a register without `cl`, and three-operand
+    /// vector instructions. Measured with callgrind (instructions per puzzle, count to 2),
+    /// before `pext`: forum hardest 1106 -17%, serg -14%, exchange diabolical -9%, 17-clue
+    /// -7%.
+    ///
+    /// [`Native`]: super::Native
     #[inline(always)]
-    pub(in crate::bands) fn modern_instructions<R>(f: impl FnOnce() -> R) -> R {
+    pub(in crate::bands) fn modern_instructions<J: Job>(job: J) -> J::Output {
         if std::is_x86_feature_detected!("avx2")
             && std::is_x86_feature_detected!("bmi1")
             && std::is_x86_feature_detected!("bmi2")
@@ -241,28 +272,72 @@ mod sse2 {
         {
             // SAFETY: every feature the function is compiled for was detected on this
             // processor just now.
-            unsafe { with_modern_features(f) }
+            unsafe { with_modern_features(job) }
         } else {
-            f()
+            job.run::<super::Native>()
         }
     }
 
-    /// `f()`, with `f` (inlined here) compiled for the features listed.
+    /// `job` on lanes that use BMI2, inlined here and so compiled for the features listed.
+    /// The only place [`Bmi2`] lanes are made.
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    unsafe fn with_modern_features<R>(f: impl FnOnce() -> R) -> R {
-        f()
+    unsafe fn with_modern_features<J: Job>(job: J) -> J::Output {
+        job.run::<Sse2<Bmi2>>()
     }
 
-    /// [`Lanes`] in one SSE2 register.
-    #[derive(Clone, Copy, Debug)]
-    pub(in crate::bands) struct Sse2(__m128i);
+    /// How [`Sse2`] lanes gather bits: what the processor offers besides SSE2.
+    pub(in crate::bands) trait Gather: Copy + std::fmt::Debug {
+        /// [`Lanes::minirow_set`].
+        fn minirow_set(x: u32) -> usize;
+    }
 
-    impl Lanes for Sse2 {
+    /// Bits gathered with shifts and tables (the trait's definitions).
+    #[derive(Clone, Copy, Debug)]
+    pub(in crate::bands) struct Baseline;
+
+    impl Gather for Baseline {
+        #[inline(always)]
+        fn minirow_set(x: u32) -> usize {
+            <super::Portable as Lanes>::minirow_set(x)
+        }
+    }
+
+    /// Bits gathered with BMI2's `pext`. Private: only [`with_modern_features`], entered
+    /// after the processor's BMI2 was detected, runs code on it.
+    #[derive(Clone, Copy, Debug)]
+    struct Bmi2;
+
+    impl Gather for Bmi2 {
+        #[inline(always)]
+        fn minirow_set(x: u32) -> usize {
+            let occupied = x | x >> 1 | x >> 2;
+            // SAFETY: only code run by `with_modern_features` has Bmi2 lanes, and that runs
+            // after this processor's BMI2 was detected.
+            unsafe { _pext_u32(occupied, TRIPLET_LOW) as usize }
+        }
+    }
+
+    /// [`Lanes`] in one SSE2 register; `G` says how bits are gathered.
+    #[derive(Clone, Copy, Debug)]
+    pub(in crate::bands) struct Sse2<G: Gather>(__m128i, PhantomData<G>);
+
+    impl<G: Gather> Sse2<G> {
+        #[inline(always)]
+        fn new(lanes: __m128i) -> Self {
+            Sse2(lanes, PhantomData)
+        }
+    }
+
+    impl<G: Gather> Lanes for Sse2<G> {
+        #[inline(always)]
+        fn minirow_set(x: u32) -> usize {
+            G::minirow_set(x)
+        }
         #[inline(always)]
         fn load(words: &[u32; 4]) -> Self {
             // SAFETY: SSE2 is baseline on x86-64; the pointer comes from a reference to 16
             // readable bytes, and the load has no alignment requirement.
-            Sse2(unsafe { _mm_loadu_si128(words.as_ptr().cast::<__m128i>()) })
+            Self::new(unsafe { _mm_loadu_si128(words.as_ptr().cast::<__m128i>()) })
         }
         #[inline(always)]
         fn store(self, words: &mut [u32; 4]) {
@@ -273,12 +348,12 @@ mod sse2 {
         #[inline(always)]
         fn splat(x: u32) -> Self {
             // SAFETY: SSE2 is baseline on x86-64.
-            Sse2(unsafe { _mm_set1_epi32(x as i32) })
+            Self::new(unsafe { _mm_set1_epi32(x as i32) })
         }
         #[inline(always)]
         fn from_array(w: [u32; 4]) -> Self {
             // SAFETY: SSE2 is baseline on x86-64.
-            Sse2(unsafe { _mm_setr_epi32(w[0] as i32, w[1] as i32, w[2] as i32, w[3] as i32) })
+            Self::new(unsafe { _mm_setr_epi32(w[0] as i32, w[1] as i32, w[2] as i32, w[3] as i32) })
         }
         #[inline(always)]
         fn to_array(self) -> [u32; 4] {
@@ -289,39 +364,39 @@ mod sse2 {
         #[inline(always)]
         fn and(self, other: Self) -> Self {
             // SAFETY: SSE2 is baseline on x86-64.
-            Sse2(unsafe { _mm_and_si128(self.0, other.0) })
+            Self::new(unsafe { _mm_and_si128(self.0, other.0) })
         }
         #[inline(always)]
         fn or(self, other: Self) -> Self {
             // SAFETY: SSE2 is baseline on x86-64.
-            Sse2(unsafe { _mm_or_si128(self.0, other.0) })
+            Self::new(unsafe { _mm_or_si128(self.0, other.0) })
         }
         #[inline(always)]
         fn and_not(self, other: Self) -> Self {
             // SAFETY: SSE2 is baseline on x86-64. (`andnot(a, b)` is `!a & b`.)
-            Sse2(unsafe { _mm_andnot_si128(other.0, self.0) })
+            Self::new(unsafe { _mm_andnot_si128(other.0, self.0) })
         }
         #[inline(always)]
         fn xor(self, other: Self) -> Self {
             // SAFETY: SSE2 is baseline on x86-64.
-            Sse2(unsafe { _mm_xor_si128(self.0, other.0) })
+            Self::new(unsafe { _mm_xor_si128(self.0, other.0) })
         }
         #[inline(always)]
         fn shift_right<const N: i32>(self) -> Self {
             // SAFETY: SSE2 is baseline on x86-64.
-            Sse2(unsafe { _mm_srli_epi32::<N>(self.0) })
+            Self::new(unsafe { _mm_srli_epi32::<N>(self.0) })
         }
         #[inline(always)]
         fn shift_left<const N: i32>(self) -> Self {
             // SAFETY: SSE2 is baseline on x86-64.
-            Sse2(unsafe { _mm_slli_epi32::<N>(self.0) })
+            Self::new(unsafe { _mm_slli_epi32::<N>(self.0) })
         }
         #[inline(always)]
         fn rotate(self) -> Self {
             // Lanes (1, 2, 0, 3): two bits per lane, lowest first.
             const ORDER: i32 = 0b11_00_10_01;
             // SAFETY: SSE2 is baseline on x86-64.
-            Sse2(unsafe { _mm_shuffle_epi32::<ORDER>(self.0) })
+            Self::new(unsafe { _mm_shuffle_epi32::<ORDER>(self.0) })
         }
         #[inline(always)]
         fn nonzero(self) -> u32 {
@@ -406,7 +481,7 @@ mod sse2 {
         /// 0 and -1), one byte mask each for rows 0-3, 4-7 and 8.
         #[inline(always)]
         fn differing(now: &[[u32; 4]; 9], before: &[[u32; 4]; 9]) -> u64 {
-            let equal = |r: usize| Sse2::load(&now[r]).equal_lanes(Sse2::load(&before[r]));
+            let equal = |r: usize| Self::load(&now[r]).equal_lanes(Self::load(&before[r]));
             // SAFETY: SSE2 is baseline on x86-64.
             let masks = unsafe {
                 let zero = _mm_setzero_si128();
@@ -427,10 +502,10 @@ mod sse2 {
         }
     }
 
-    impl Sse2 {
+    impl<G: Gather> Sse2<G> {
         /// All ones in each lane equal in `self` and `other`, zero elsewhere.
         #[inline(always)]
-        fn equal_lanes(self, other: Sse2) -> __m128i {
+        fn equal_lanes(self, other: Self) -> __m128i {
             // SAFETY: SSE2 is baseline on x86-64.
             unsafe { _mm_cmpeq_epi32(self.0, other.0) }
         }
@@ -508,6 +583,33 @@ mod tests {
             Some((3, 1)),
             "band 1 now the emptiest"
         );
+    }
+
+    /// The minirow sets of some words, on the lanes a job is given.
+    struct MinirowSets(Vec<u32>);
+
+    impl Job for MinirowSets {
+        type Output = Vec<usize>;
+        fn run<L: Lanes>(self) -> Vec<usize> {
+            self.0.into_iter().map(L::minirow_set).collect()
+        }
+    }
+
+    #[test]
+    fn minirow_sets_agree_on_every_instruction_set() {
+        let mut random = crate::random::Random::new(7);
+        let words: Vec<u32> = (0..20_000)
+            .map(|i| match i % 3 {
+                0 => random.below(1 << 27) as u32,
+                1 => 1 << (i % 27),
+                _ => (1 << 27) - 1 - (1 << (i % 27)),
+            })
+            .collect();
+        let expected = MinirowSets(words.clone()).run::<Portable>();
+        assert_eq!(modern_instructions(MinirowSets(words.clone())), expected);
+        assert_eq!(MinirowSets(words).run::<Native>(), expected);
+        assert_eq!(Portable::minirow_set(0o7_000_000), 0o100);
+        assert_eq!(Portable::minirow_set(1 << 26), 0o400);
     }
 
     #[test]
