@@ -16,6 +16,30 @@ use super::tables::{
 /// / 85,733. Without triads at all: serg 30,781, forum hardest 1106 661,334 (260 nodes).
 const TRIADS_PLACED_LIMIT: u32 = 11;
 
+/// Stack placements join the branching choice in positions with at least this many open
+/// cells whose best band has a total above [`STACK_CHOICE_BAND_TOTAL`]: in denser or easier
+/// positions counting them costs more than it saves. Instructions per puzzle (callgrind,
+/// count to 2) without stacks / with them everywhere / with them as chosen (open cells 40,
+/// band total 20): serg 23,412 / 26,345 / 22,594; 17-clue 14,432 / 14,948 / 14,299;
+/// diabolical 18,235 / 18,871 / 17,899; forum hardest 1106 438,892 / 450,561 / 431,260
+/// (178 / 170 / 170 nodes); forum hardest 1905 380,737 / 348,989 / 329,333 (171 / 144 /
+/// 143 nodes); top1465 63,084 / 65,778 / 62,332. (Open cells 35 or 45, totals 18 or 22:
+/// within 1%, some better, some worse.)
+pub(super) const STACK_CHOICE_OPEN_CELLS: u32 = 40;
+
+/// See [`STACK_CHOICE_OPEN_CELLS`].
+pub(super) const STACK_CHOICE_BAND_TOTAL: u32 = 20;
+
+/// Where a digit is placed by a branching choice: in a band (minirows) or a stack
+/// (minicolumns), `(digit, band or stack)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Placement {
+    /// The digit's minirows in a band: one per row and box.
+    Band(usize, usize),
+    /// The digit's minicolumns in a stack: one per column and box.
+    Stack(usize, usize),
+}
+
 /// The cells of each band cell's column (bit `9 * row + column`).
 const COLUMN_OF_CELL: [u32; 27] = {
     let mut table = [0u32; 27];
@@ -463,17 +487,20 @@ impl Board {
         best
     }
 
-    /// The digit-band to branch on: in the band with the fewest placements (one minirow per
-    /// row and box of the band) over all its digits, the digit with the fewest, at least
-    /// two; as its index `4 * d + b` with those placements (bit `p` for
-    /// [`PLACEMENTS`]`[p]`). `None` when every digit-band has one placement left.
+    /// The digit to branch on and where: in the band with the fewest placements (one
+    /// minirow per row and box of the band) over all its digits, the digit with the fewest,
+    /// at least two; in a sparse, hard position (see [`STACK_CHOICE_OPEN_CELLS`]) the same
+    /// over the stacks too (one minicolumn per column and box of a stack), the stack taken
+    /// when its total is smaller. With those placements (bit `p` for [`PLACEMENTS`]`[p]`,
+    /// minirows or minicolumns). `None` when every digit-band has one placement left.
     ///
     /// The band-first order is the one T. Dillon's write-up of tdoku reports as best for
-    /// its band configurations; measured here (nodes per puzzle, count to 2) against the
-    /// digit-band with the fewest placements anywhere, the rule used before: forum hardest
-    /// 1106 611 -> 309, top1465 38.3 -> 29.3, 17-clue 2.7 -> 2.2.
+    /// its band configurations (among its three bands and three stacks); measured here
+    /// (nodes per puzzle, count to 2) against the digit-band with the fewest placements
+    /// anywhere, the rule used before: forum hardest 1106 611 -> 309, top1465 38.3 -> 29.3,
+    /// 17-clue 2.7 -> 2.2.
     #[inline(always)]
-    pub(super) fn branch_placement<L: Lanes>(&self) -> Option<(usize, u8)> {
+    pub(super) fn branch_placement<L: Lanes>(&self) -> Option<(Placement, u8)> {
         #[cfg(debug_assertions)]
         for d in 0..9 {
             for b in 0..3 {
@@ -484,16 +511,62 @@ impl Board {
                 );
             }
         }
-        let (d, b) = L::branch_choice(&self.placements)?;
+        let band = L::branch_choice(&self.placements);
+        let open = 81 - self.solved.iter().map(|s| s.count_ones()).sum::<u32>();
+        if open >= STACK_CHOICE_OPEN_CELLS
+            && band.is_none_or(|(_, _, total)| total > STACK_CHOICE_BAND_TOTAL)
+        {
+            if let Some(stack) = self.stack_choice::<L>(band.map_or(u32::MAX, |c| c.2)) {
+                return Some(stack);
+            }
+        }
+        let (d, b, _) = band?;
         let set = L::minirow_set(self.candidates[d][b]);
-        Some((4 * d + b, FITTING_PLACEMENTS[set]))
+        Some((Placement::Band(d, b), FITTING_PLACEMENTS[set]))
     }
 
-    /// Keeps digit-band `index` (`4 * d + b`) to placement `p` alone.
+    /// The stack placement to branch on, as [`Board::branch_placement`] chooses among the
+    /// bands, when its stack's total is below `band_total`.
     #[inline(always)]
-    pub(super) fn take_placement(&mut self, index: usize, p: usize) {
-        let (d, b) = ((index / 4) % 9, index % 4);
-        self.candidates[d][b] &= MINIROW_CELLS[PLACEMENTS[p % 6] as usize];
+    fn stack_choice<L: Lanes>(&self, band_total: u32) -> Option<(Placement, u8)> {
+        let mut counts = [[0u8; 4]; 9];
+        let mut packed = [0u32; 9];
+        let row = L::splat(0x1FF);
+        for (d, digit_counts) in counts.iter_mut().enumerate() {
+            let x = L::load(&self.candidates[d]);
+            let [c0, c1, c2, _] = x
+                .or(x.shift_right::<9>())
+                .or(x.shift_right::<18>())
+                .and(row)
+                .to_array();
+            packed[d] = c0 | c1 << 9 | c2 << 18;
+            for (s, count) in digit_counts.iter_mut().take(3).enumerate() {
+                *count = FITTING_COUNT[L::stack_set(packed[d], s)];
+            }
+        }
+        let (d, s, total) = L::branch_choice(&counts)?;
+        (total < band_total).then(|| {
+            let set = L::stack_set(packed[d], s);
+            (Placement::Stack(d, s), FITTING_PLACEMENTS[set])
+        })
+    }
+
+    /// Keeps the placement `placement` of a digit to its option `p` alone.
+    #[inline(always)]
+    pub(super) fn take(&mut self, placement: Placement, p: usize) {
+        let kept = u32::from(PLACEMENTS[p % 6]);
+        match placement {
+            Placement::Band(d, b) => {
+                self.candidates[d % 9][b % 3] &= MINIROW_CELLS[kept as usize];
+            }
+            Placement::Stack(d, s) => {
+                let stack = 0o7 << (3 * (s % 3));
+                for (b, word) in self.candidates[d % 9].iter_mut().take(3).enumerate() {
+                    let keep = ((kept >> (3 * b)) & 7) << (3 * (s % 3));
+                    *word &= !columns(stack & !keep);
+                }
+            }
+        }
     }
 
     /// The candidates of one cell, as bits `d` (digit `d + 1`).

@@ -62,6 +62,17 @@ pub(super) trait Lanes: Copy {
     /// Bit `l` set for each lane `l` equal in `self` and `other`.
     fn equal(self, other: Self) -> u32;
 
+    /// Of a digit's column sets packed `band0 | band1 << 9 | band2 << 18`, the 9-bit
+    /// occupancy of stack `s` (bit `3 * band + column within the stack`): shifts, or
+    /// BMI2's `pext` where the lanes know the processor has it.
+    #[inline(always)]
+    fn stack_set(columns: u32, s: usize) -> usize {
+        let shift = 3 * (s % 3);
+        (((columns >> shift) & 0o7)
+            | ((columns >> (shift + 6)) & 0o70)
+            | ((columns >> (shift + 12)) & 0o700)) as usize
+    }
+
     /// Of a band word (bit `9 * row + column`), the 9-bit set of minirows holding a cell
     /// (bit `3 * row + box`): three table lookups, or BMI2's `pext` where the lanes know
     /// the processor has it.
@@ -75,10 +86,10 @@ pub(super) trait Lanes: Copy {
     /// The branching choice over nine rows of four counts (`counts[d][b]`, bands `b` 0..3,
     /// counts 0..=6, the fourth lane 0): in the band with the smallest total over its
     /// nine counts among the bands having a count of at least two, the first digit with the
-    /// smallest such count; as `(d, b)`, `None` when no count reaches two. Ties go to the
-    /// first band.
+    /// smallest such count; as `(d, b, total)`, `None` when no count reaches two. Ties go to
+    /// the first band.
     #[inline(always)]
-    fn branch_choice(counts: &[[u8; 4]; 9]) -> Option<(usize, usize)> {
+    fn branch_choice(counts: &[[u8; 4]; 9]) -> Option<(usize, usize, u32)> {
         let mut total = [0u32; 3];
         let mut key = [u32::MAX; 3];
         for (d, row) in counts.iter().enumerate() {
@@ -111,7 +122,7 @@ pub(super) trait Lanes: Copy {
 /// Of three bands' totals and best keys (`count << 4 | d`, 0xFF for none), the choice of
 /// [`Lanes::branch_choice`].
 #[inline(always)]
-fn pick_band(total: [u32; 3], key: [u32; 3]) -> Option<(usize, usize)> {
+fn pick_band(total: [u32; 3], key: [u32; 3]) -> Option<(usize, usize, u32)> {
     let mut best = u32::MAX;
     for b in 0..3 {
         let ranked = if key[b] != 0xFF {
@@ -125,7 +136,7 @@ fn pick_band(total: [u32; 3], key: [u32; 3]) -> Option<(usize, usize)> {
         return None;
     }
     let b = (best & 3) as usize % 3;
-    Some(((key[b] & 15) as usize % 9, b))
+    Some(((key[b] & 15) as usize % 9, b, best >> 8))
 }
 
 /// [`Lanes`] as plain arrays: the reference, on every target (on x86-64 it runs in the
@@ -289,6 +300,8 @@ mod sse2 {
     pub(in crate::bands) trait Gather: Copy + std::fmt::Debug {
         /// [`Lanes::minirow_set`].
         fn minirow_set(x: u32) -> usize;
+        /// [`Lanes::stack_set`].
+        fn stack_set(columns: u32, s: usize) -> usize;
     }
 
     /// Bits gathered with shifts and tables (the trait's definitions).
@@ -299,6 +312,10 @@ mod sse2 {
         #[inline(always)]
         fn minirow_set(x: u32) -> usize {
             <super::Portable as Lanes>::minirow_set(x)
+        }
+        #[inline(always)]
+        fn stack_set(columns: u32, s: usize) -> usize {
+            <super::Portable as Lanes>::stack_set(columns, s)
         }
     }
 
@@ -314,6 +331,13 @@ mod sse2 {
             // SAFETY: only code run by `with_modern_features` has Bmi2 lanes, and that runs
             // after this processor's BMI2 was detected.
             unsafe { _pext_u32(occupied, TRIPLET_LOW) as usize }
+        }
+        #[inline(always)]
+        fn stack_set(columns: u32, s: usize) -> usize {
+            /// Stack 0's bits of packed column sets (`band << 9 | column`).
+            const STACK_0: u32 = 0o7 | 0o7 << 9 | 0o7 << 18;
+            // SAFETY: as for `minirow_set`.
+            unsafe { _pext_u32(columns, STACK_0 << (3 * (s % 3))) as usize }
         }
     }
 
@@ -332,6 +356,10 @@ mod sse2 {
         #[inline(always)]
         fn minirow_set(x: u32) -> usize {
             G::minirow_set(x)
+        }
+        #[inline(always)]
+        fn stack_set(columns: u32, s: usize) -> usize {
+            G::stack_set(columns, s)
         }
         #[inline(always)]
         fn load(words: &[u32; 4]) -> Self {
@@ -420,7 +448,7 @@ mod sse2 {
         /// The 36 counts as bytes in three registers (digits 0-3, 4-7, 8): keys made a byte
         /// each, then minimum and sum folded over the digits, four bands' worth at once.
         #[inline(always)]
-        fn branch_choice(counts: &[[u8; 4]; 9]) -> Option<(usize, usize)> {
+        fn branch_choice(counts: &[[u8; 4]; 9]) -> Option<(usize, usize, u32)> {
             let last = u32::from_le_bytes(counts[8]) as i32;
             // SAFETY: SSE2 is baseline on x86-64; the loads read 16 bytes from references
             // to rows 0-3 and 4-7 of the 36-byte array (no alignment requirement).
@@ -575,23 +603,32 @@ mod tests {
         assert_eq!(Native::branch_choice(&counts), None);
         counts[3] = [6, 2, 1, 0];
         counts[5] = [1, 4, 3, 0];
-        // Totals 13, 12, 10: band 2, its digit 5 (count 3).
-        assert_eq!(Native::branch_choice(&counts), Some((5, 2)));
+        // Totals 14, 13, 11: band 2, its digit 5 (count 3).
+        assert_eq!(Native::branch_choice(&counts), Some((5, 2, 11)));
+        // Band 2 up to 13: a tie with band 1, which comes first; its digit 3 (count 2).
         counts[7][2] = 3;
         assert_eq!(
             Native::branch_choice(&counts),
-            Some((3, 1)),
-            "band 1 now the emptiest"
+            Some((3, 1, 13)),
+            "band 1 on the tie"
         );
     }
 
-    /// The minirow sets of some words, on the lanes a job is given.
+    /// The minirow sets and the three stack sets of some words, on the lanes a job is given.
     struct MinirowSets(Vec<u32>);
 
     impl Job for MinirowSets {
-        type Output = Vec<usize>;
-        fn run<L: Lanes>(self) -> Vec<usize> {
-            self.0.into_iter().map(L::minirow_set).collect()
+        type Output = Vec<[usize; 4]>;
+        fn run<L: Lanes>(self) -> Vec<[usize; 4]> {
+            let sets = |x| {
+                [
+                    L::minirow_set(x),
+                    L::stack_set(x, 0),
+                    L::stack_set(x, 1),
+                    L::stack_set(x, 2),
+                ]
+            };
+            self.0.into_iter().map(sets).collect()
         }
     }
 
@@ -610,6 +647,10 @@ mod tests {
         assert_eq!(MinirowSets(words).run::<Native>(), expected);
         assert_eq!(Portable::minirow_set(0o7_000_000), 0o100);
         assert_eq!(Portable::minirow_set(1 << 26), 0o400);
+        // Band 1, column 4 (stack 1, its column 1); band 2, column 8 (stack 2, column 2).
+        assert_eq!(Portable::stack_set(1 << (9 + 4), 1), 1 << (3 + 1));
+        assert_eq!(Portable::stack_set(1 << (18 + 8), 2), 1 << (6 + 2));
+        assert_eq!(Portable::stack_set(1 << (18 + 8), 0), 0);
     }
 
     #[test]

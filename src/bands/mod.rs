@@ -71,9 +71,12 @@
 //!
 //! Depth first with an explicit stack of positions. The choice is a digit's placement in a
 //! band (one minirow per row and box: six at most): in the band with the fewest placements
-//! over all nine digits, the digit with the fewest, at least two; when every digit-band is
-//! down to one placement, a cell with the fewest candidates (two if any). Options are tried
-//! in increasing order; each alternative but the last copies the position.
+//! over all nine digits, the digit with the fewest, at least two; in positions with 40 open
+//! cells or more whose best band has more than 20 placements, the stacks compete too (a
+//! digit's placement in a stack: one minicolumn per column and box), which takes forum
+//! hardest 1905 from 171 to 143 nodes a puzzle. When every digit-band is down to one
+//! placement, a cell with the fewest candidates (two if any). Options are tried in
+//! increasing order; each alternative but the last copies the position.
 //!
 //! The band-first choice is T. Dillon's for tdoku. Without the triad rules it is unsafe on
 //! sparse grids: counting two solutions of the empty grid took 21,317 nodes even with a
@@ -111,7 +114,12 @@
 //! | ... branching choice on SSE2 bytes (keys, minimum and totals for the bands at once) | 24,775 | 16,274 | 20,631 | 488,961 |
 //! | ... solutions recorded without the input scan | 24,371 | 16,072 | 20,429 | 488,759 |
 //! | ... pointing moved from the examination to the column rules | 23,206 | 15,066 | 18,858 | 460,366 |
-//! | ... minirow sets by `pext` in the modern copy (now) | 22,311 | 14,092 | 17,819 | 437,365 |
+//! | ... minirow sets by `pext` in the modern copy | 22,311 | 14,092 | 17,819 | 437,365 |
+//! | ... stack placements in the branching choice of sparse, hard positions (now) | 22,655 | 14,312 | 17,949 | 432,517 |
+//!
+//! The last step is for the hardest corpus: forum hardest 1905 (first 500) 379,312 ->
+//! 330,484 instructions a puzzle (171 -> 143 nodes), top1465 (first 1,000) 62,518 ->
+//! 62,540.
 //!
 //! Same nodes throughout except the triad limit (forum hardest 1106: 173 -> 178 nodes a
 //! puzzle). The `sudoku` crate (JCZSolve) in the same measure: 16,742 / 18,434 / 15,456 /
@@ -134,7 +142,7 @@ mod lanes;
 mod tables;
 mod triads;
 
-use board::{Board, Dead};
+use board::{Board, Dead, Placement};
 use lanes::{Job, Lanes};
 
 use crate::bitset::Digit;
@@ -280,18 +288,18 @@ impl Job for SolutionWithout<'_> {
 enum Choice {
     /// The digit of one cell (band, cell bit); options are digits (bit `d`).
     Cell(usize, u32),
-    /// The placement of one digit in one band (digit-band index `4 * d + b`); options are
-    /// placements.
-    Placement(usize),
+    /// The placement of one digit in a band or a stack; options are placements.
+    Placement(Placement),
 }
 
 /// The choice to branch on and its options; `None` when every cell is placed: the
-/// placements of a digit in the most constrained band (see [`Board::branch_placement`]),
+/// placements of a digit in the most constrained band or stack (see
+/// [`Board::branch_placement`]),
 /// or, when every digit-band has one placement left, a cell with the fewest candidates.
 #[inline(always)]
 fn choose<L: Lanes>(board: &Board) -> Option<(Choice, u16)> {
-    if let Some((index, fitting)) = board.branch_placement::<L>() {
-        return Some((Choice::Placement(index), u16::from(fitting)));
+    if let Some((placement, fitting)) = board.branch_placement::<L>() {
+        return Some((Choice::Placement(placement), u16::from(fitting)));
     }
     board
         .branch_cell()
@@ -362,8 +370,8 @@ fn search<L: Lanes>(
         };
         let applied = match choice {
             Choice::Cell(band, cell) => child.place(option, band, cell),
-            Choice::Placement(index) => {
-                child.take_placement(index, option);
+            Choice::Placement(placement) => {
+                child.take(placement, option);
                 Ok(())
             }
         };

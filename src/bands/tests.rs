@@ -231,3 +231,28 @@ fn pointing_columns_are_the_only_column_of_their_box() {
         assert_eq!(got[3], 0, "lane 3 stays empty");
     }
 }
+
+/// Taking a stack placement keeps, in each band, the digit's cells of the placement's column
+/// in that stack and nothing else of the stack; the other stacks are untouched.
+#[test]
+fn a_stack_placement_keeps_one_minicolumn_per_band() {
+    use super::board::Placement;
+    use super::tables::{BAND, COLUMN_0, PLACEMENTS};
+    for (p, &set) in PLACEMENTS.iter().enumerate() {
+        let mut board = Board::empty();
+        board.take(Placement::Stack(4, 1), p);
+        let set = u32::from(set);
+        for b in 0..3 {
+            let column = 3 + ((set >> (3 * b)) & 7).trailing_zeros();
+            let others = (0o070 & !(1 << column)) * COLUMN_0;
+            assert_eq!(
+                board.candidates[4][b],
+                BAND & !others,
+                "placement {p}, band {b}"
+            );
+            for d in (0..9).filter(|&d| d != 4) {
+                assert_eq!(board.candidates[d][b], BAND);
+            }
+        }
+    }
+}
