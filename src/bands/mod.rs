@@ -206,7 +206,7 @@ fn count_on<L: Lanes>(puzzle: &Grid, limit: u64, limits: &Limits) -> Outcome {
         ..Stats::default()
     };
     if let Ok(root) = root::<L>(puzzle, &[]) {
-        outcome.stopped = search::<L>(root, limit, limits, &mut stats, &mut outcome);
+        outcome.stopped = search::<L, true>(root, limit, limits, &mut stats, &mut outcome);
     }
     outcome.stats = stats;
     outcome
@@ -276,7 +276,8 @@ impl Job for SolutionWithout<'_> {
         };
         let mut stats = Stats::default();
         let mut outcome = Outcome::new();
-        match search::<L>(root, 1, self.limits, &mut stats, &mut outcome) {
+        // Only whether a solution exists: none is kept.
+        match search::<L, false>(root, 1, self.limits, &mut stats, &mut outcome) {
             Some(stop) => Err(stop),
             None => Ok(outcome.count > 0),
         }
@@ -316,9 +317,10 @@ struct Frame {
     untried: u16,
 }
 
-/// Depth-first search from a propagated root; solutions go to `outcome` until `limit`.
+/// Depth-first search from a propagated root; solutions go to `outcome` until `limit` (only
+/// counted unless `KEEP_SOLUTIONS`).
 #[inline(always)]
-fn search<L: Lanes>(
+fn search<L: Lanes, const KEEP_SOLUTIONS: bool>(
     root: Board,
     limit: u64,
     limits: &Limits,
@@ -326,6 +328,10 @@ fn search<L: Lanes>(
     outcome: &mut Outcome,
 ) -> Option<Stop> {
     let record = |board: &Board, outcome: &mut Outcome| {
+        if !KEEP_SOLUTIONS {
+            outcome.count += 1;
+            return limit != 0 && outcome.count >= limit;
+        }
         let solution = || Grid::from_solved_9x9(board.values());
         outcome.record(solution, limit)
     };
