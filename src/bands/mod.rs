@@ -50,8 +50,9 @@
 //!    three certain ones exclude every other digit from the three cells, fewer possible or
 //!    more certain is a contradiction.
 //!
-//! Step 1 runs until no word differs from `seen`, then 2, then 3, then 4 when a band with
-//! fewer than 11 placed cells changed since it last ran (on fuller bands the triads seldom
+//! Step 1 runs until no word differs from `seen`, then 2, then 3 when 20 cells or more are
+//! open (`COLUMN_RULES_OPEN_CELLS`), then 4 when a band with fewer than 11 placed cells
+//! changed since it last ran (on fuller bands the triads seldom
 //! find anything: see `TRIADS_PLACED_LIMIT`); any change starts over.
 //!
 //! The root is built from the givens a digit at a time (each digit's row, box and column
@@ -63,7 +64,8 @@
 //! Every word equals its `seen` copy; every placed cell's digit is the cell's only
 //! candidate and no peer of the cell has it; every open cell has at least two candidates;
 //! every digit can be placed consistently in every band and has at least two cells in every
-//! column, row and box where it is not placed; in every band with fewer than 11 placed
+//! column, row and box where it is not placed (columns: when 20 or more cells are open); in
+//! every band with fewer than 11 placed
 //! cells, every minirow and minicolumn has at least three possible digits and at most three
 //! certain ones, and neither count is exactly three unless the other is too.
 //!
@@ -115,7 +117,8 @@
 //! | ... solutions recorded without the input scan | 24,371 | 16,072 | 20,429 | 488,759 |
 //! | ... pointing moved from the examination to the column rules | 23,206 | 15,066 | 18,858 | 460,366 |
 //! | ... minirow sets by `pext` in the modern copy | 22,311 | 14,092 | 17,819 | 437,365 |
-//! | ... stack placements in the branching choice of sparse, hard positions (now) | 22,655 | 14,312 | 17,949 | 432,517 |
+//! | ... stack placements in the branching choice of sparse, hard positions | 22,655 | 14,312 | 17,949 | 432,517 |
+//! | ... column rules only with 20 open cells or more (now) | 22,070 | 14,189 | 17,817 | 434,778 |
 //!
 //! The last step is for the hardest corpus: forum hardest 1905 (first 500) 379,312 ->
 //! 330,484 instructions a puzzle (171 -> 143 nodes), top1465 (first 1,000) 62,518 ->
