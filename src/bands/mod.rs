@@ -52,8 +52,8 @@
 //!
 //! Step 1 runs until no word differs from `seen`, then 2, then 3 when 20 cells or more are
 //! open (`COLUMN_RULES_OPEN_CELLS`), then 4 when a band with fewer than 11 placed cells
-//! changed since it last ran (on fuller bands the triads seldom
-//! find anything: see `TRIADS_PLACED_LIMIT`); any change starts over.
+//! changed since it last ran (on fuller bands the triads seldom find anything: see
+//! `TRIADS_PLACED_LIMIT`); any change starts over.
 //!
 //! The root is built from the givens a digit at a time (each digit's row, box and column
 //! peers of its givens removed at once, the given cells taken from the other digits), then
