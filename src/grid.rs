@@ -232,7 +232,7 @@ impl Grid {
     /// [`Grid::from_cells`]'s scan for values beyond the grid's digits: for a solution an
     /// engine built, valid by construction (a debug build still checks). The harness checks
     /// every solution with the independent [`crate::checker`] anyway.
-    pub(crate) fn from_solved_9x9(cells: [u8; 81]) -> Grid {
+    pub(crate) fn from_9x9_values(cells: [u8; 81]) -> Grid {
         debug_assert!(cells.iter().all(|&v| v <= 9), "a 9x9 cell beyond 9");
         Grid {
             box_side: 3,

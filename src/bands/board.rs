@@ -51,7 +51,7 @@ pub(super) enum Placement {
 }
 
 /// The cells of each band cell's column (bit `9 * row + column`).
-const COLUMN_OF_CELL: [u32; 27] = {
+pub(super) const COLUMN_OF_CELL: [u32; 27] = {
     let mut table = [0u32; 27];
     let mut i = 0;
     while i < 27 {
@@ -66,7 +66,7 @@ pub(super) const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
 /// The cells of a band in the columns of a 9-bit column set.
 #[inline(always)]
-fn columns(set: u32) -> u32 {
+pub(super) fn columns(set: u32) -> u32 {
     set * COLUMN_0
 }
 
@@ -79,7 +79,7 @@ pub(super) fn column_set(x: u32) -> u32 {
 /// The cells sharing a row or a box of the band with a cell of `cells` (the cells
 /// themselves included when two of them share one).
 #[inline(always)]
-fn row_and_box_peers(cells: u32) -> u32 {
+pub(super) fn row_and_box_peers(cells: u32) -> u32 {
     let mut peers = 0;
     let mut rest = cells;
     while rest != 0 {
@@ -189,19 +189,25 @@ impl Board {
         }
     }
 
-    /// The position of a grid's givens (`values`: 81 cells row-major, 0 for an empty cell,
-    /// digits `1..=9`), unpropagated: what placing them one by one gives, built a digit at a
-    /// time. `Err` when two givens of a digit share a row, column or box.
+    /// The cells of each band holding each value (`values`: 81 cells row-major, 0 for an
+    /// empty cell, digits `1..=9`): `[v][b]` for value `v`, row 0 the empty cells. No branch
+    /// per cell (which cells are empty is unpredictable).
     #[inline(always)]
-    pub(super) fn with_givens(values: &[u8]) -> Result<Board, Dead> {
-        // given[v][b]: the cells of band b given value v; row 0 collects the empty cells.
-        // No branch per cell (which cells are empty is unpredictable).
+    pub(super) fn given_bits(values: &[u8]) -> [[u32; 3]; 10] {
         let mut given = [[0u32; 3]; 10];
         for (b, band) in values.chunks_exact(27).take(3).enumerate() {
             for (i, &value) in band.iter().enumerate() {
                 given[usize::from(value).min(9)][b] |= 1 << i;
             }
         }
+        given
+    }
+
+    /// The position of a grid's givens (see [`Board::given_bits`]), unpropagated: what
+    /// placing them one by one gives, built a digit at a time. `Err` when two givens of a
+    /// digit share a row, column or box.
+    #[inline(always)]
+    pub(super) fn from_given_bits(given: &[[u32; 3]; 10]) -> Result<Board, Dead> {
         let mut board = Board::empty();
         for (solved, &empty) in board.solved.iter_mut().zip(&given[0]) {
             *solved = BAND & !empty;

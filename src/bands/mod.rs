@@ -141,9 +141,12 @@
 //! ```
 
 mod board;
+mod clues;
 mod lanes;
 mod tables;
 mod triads;
+
+pub use clues::Clues;
 
 use board::{Board, Dead, Placement};
 use lanes::{Job, Lanes};
@@ -219,17 +222,37 @@ fn count_on<L: Lanes>(puzzle: &Grid, limit: u64, limits: &Limits) -> Outcome {
 /// (cell, digit).
 #[inline(always)]
 fn root<L: Lanes>(puzzle: &Grid, excluded: &[(Cell, Digit)]) -> Result<Board, Dead> {
-    let mut board = Board::with_givens(puzzle.cells())?;
+    let board = Board::from_given_bits(&Board::given_bits(puzzle.cells()))?;
+    propagated_root::<L>(board, excluded)
+}
+
+/// `board`, a position of givens, without the candidates in `excluded` (cell, digit; `Dead`
+/// when one is the cell's given), propagated.
+#[inline(always)]
+fn propagated_root<L: Lanes>(mut board: Board, excluded: &[(Cell, Digit)]) -> Result<Board, Dead> {
     for &(cell, digit) in excluded {
-        if puzzle.cells()[cell.index()] == digit.get() {
+        let (b, i) = (cell.index() / 27 % 3, cell.index() % 27);
+        let word = &mut board.candidates[digit.index() % 9][b];
+        if board.solved[b] & *word & (1 << i) != 0 {
             return Err(Dead); // the excluded digit is given there
         }
-        let (b, i) = (cell.index() / 27, cell.index() % 27);
-        board.candidates[digit.index()][b] &= !(1 << i);
+        *word &= !(1 << i);
     }
     let mut seen = Board::empty().candidates;
     board.propagate::<L>(&mut seen)?;
     Ok(board)
+}
+
+/// Whether the propagated `root` has a solution (none is kept). `Err` with the reason when
+/// `limits` stop the search first.
+#[inline(always)]
+fn has_solution<L: Lanes>(root: Board, limits: &Limits) -> Result<bool, Stop> {
+    let mut stats = Stats::default();
+    let mut outcome = Outcome::new();
+    match search::<L, false>(root, 1, limits, &mut stats, &mut outcome) {
+        Some(stop) => Err(stop),
+        None => Ok(outcome.count > 0),
+    }
 }
 
 /// Whether the 9x9 `puzzle` has a solution without `digit` in `cell`: the generator's
@@ -274,15 +297,9 @@ impl Job for SolutionWithout<'_> {
     type Output = Result<bool, Stop>;
     #[inline(always)]
     fn run<L: Lanes>(self) -> Result<bool, Stop> {
-        let Ok(root) = root::<L>(self.puzzle, &[self.excluded]) else {
-            return Ok(false);
-        };
-        let mut stats = Stats::default();
-        let mut outcome = Outcome::new();
-        // Only whether a solution exists: none is kept.
-        match search::<L, false>(root, 1, self.limits, &mut stats, &mut outcome) {
-            Some(stop) => Err(stop),
-            None => Ok(outcome.count > 0),
+        match root::<L>(self.puzzle, &[self.excluded]) {
+            Err(Dead) => Ok(false),
+            Ok(root) => has_solution::<L>(root, self.limits),
         }
     }
 }
@@ -335,7 +352,7 @@ fn search<L: Lanes, const KEEP_SOLUTIONS: bool>(
             outcome.count += 1;
             return limit != 0 && outcome.count >= limit;
         }
-        let solution = || Grid::from_solved_9x9(board.values());
+        let solution = || Grid::from_9x9_values(board.values());
         outcome.record(solution, limit)
     };
     let Some((choice, options)) = choose::<L>(&root) else {

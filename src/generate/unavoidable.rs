@@ -143,17 +143,15 @@ impl UnavoidableSets {
         &self.cells[self.set_bounds[set] as usize..self.set_bounds[set + 1] as usize]
     }
 
-    /// Whether some set containing `cell` has no given in `puzzle` (a puzzle of the grid's
-    /// size): then `puzzle` has a second solution, and `cell`, if it was just removed, must go
-    /// back.
-    pub fn misses_at(&self, puzzle: &Grid, cell: Cell) -> bool {
+    /// Whether some set containing `cell` has no given in a puzzle of the grid's size
+    /// (`is_given` tells its givens): then the puzzle has a second solution, and `cell`, if
+    /// it was just removed, must go back.
+    pub fn misses_at(&self, cell: Cell, is_given: impl Fn(Cell) -> bool) -> bool {
         let c = cell.index();
         let entries = self.cell_bounds[c] as usize..self.cell_bounds[c + 1] as usize;
-        self.sets_of_cell[entries].iter().any(|&set| {
-            self.set(set as usize)
-                .iter()
-                .all(|&c| puzzle.get(c).is_none())
-        })
+        self.sets_of_cell[entries]
+            .iter()
+            .any(|&set| !self.set(set as usize).iter().any(|&c| is_given(c)))
     }
 }
 
@@ -201,7 +199,7 @@ mod tests {
                 for &c in sets.set(set) {
                     puzzle.set(c, None);
                 }
-                assert!(sets.misses_at(&puzzle, sets.set(set)[0]));
+                assert!(sets.misses_at(sets.set(set)[0], |c| puzzle.get(c).is_some()));
                 assert_eq!(solver.count(&puzzle, 2).count, 2, "{puzzle}");
                 checked += 1;
             }
