@@ -124,10 +124,13 @@ impl Clues {
         digit: Digit,
         limits: &Limits,
     ) -> Result<bool, Stop> {
-        lanes::modern_instructions(SolutionWithout {
-            clues: self,
-            excluded: (cell, digit),
-            limits,
+        super::with_search_stack(|stack| {
+            lanes::modern_instructions(SolutionWithout {
+                clues: self,
+                excluded: (cell, digit),
+                limits,
+                stack,
+            })
         })
     }
 }
@@ -137,6 +140,7 @@ struct SolutionWithout<'a> {
     clues: &'a Clues,
     excluded: (Cell, Digit),
     limits: &'a Limits<'a>,
+    stack: &'a mut super::SearchStack,
 }
 
 impl Job for SolutionWithout<'_> {
@@ -147,7 +151,7 @@ impl Job for SolutionWithout<'_> {
             .and_then(|board| super::propagated_root::<L>(board, &[self.excluded]));
         match root {
             Err(Dead) => Ok(false),
-            Ok(root) => super::has_solution::<L>(root, self.limits),
+            Ok(root) => super::has_solution::<L>(self.stack, root, self.limits),
         }
     }
 }

@@ -148,10 +148,13 @@ fn corpus(name: &str, n: usize) -> Vec<Grid> {
 fn every_lane_implementation_and_instruction_set_gives_the_same_answers() {
     use super::lanes::{modern_instructions, Portable};
     let count = |puzzle, limit| {
-        modern_instructions(Count {
-            puzzle,
-            limit,
-            limits: &Limits::NONE,
+        with_search_stack(|stack| {
+            modern_instructions(Count {
+                puzzle,
+                limit,
+                limits: &Limits::NONE,
+                stack,
+            })
         })
     };
     let mut puzzles = corpus("puzzles6_forum_hardest_1106.gz", 30);
@@ -170,8 +173,8 @@ fn every_lane_implementation_and_instruction_set_gives_the_same_answers() {
     let (mut none, mut many) = (0, 0);
     for puzzle in &puzzles {
         for limit in [2, 50] {
-            let portable = count_on::<Portable>(puzzle, limit, &Limits::NONE);
-            let native = count_on::<Native>(puzzle, limit, &Limits::NONE);
+            let portable = count_on::<Portable>(puzzle, limit, &Limits::NONE, &mut Vec::new());
+            let native = count_on::<Native>(puzzle, limit, &Limits::NONE, &mut Vec::new());
             let modern = count(puzzle, limit);
             for other in [&native, &modern] {
                 assert_eq!(other.count, portable.count, "{puzzle}");
