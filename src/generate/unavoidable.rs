@@ -47,30 +47,33 @@ impl UnavoidableSets {
         let n = solution.box_side();
         debug_assert!(solution.is_filled() && solution.conflicts().is_empty());
         // For each digit: the column it takes in each row, the row it takes in each column,
-        // the row it takes in each box.
-        let mut column_in_row = vec![0u8; (side + 1) * side];
-        let mut row_in_column = vec![0u8; (side + 1) * side];
-        let mut row_in_box = vec![0u8; (side + 1) * side];
-        for (cell, &digit) in solution.cells().iter().enumerate() {
-            let (row, column) = (cell / side, cell % side);
-            let box_number = (row / n) * n + column / n;
-            let d = digit as usize * side;
-            column_in_row[d + row] = column as u8;
-            row_in_column[d + column] = row as u8;
-            row_in_box[d + box_number] = row as u8;
+        // the row it takes in each box (`[digit * 25 + unit]`, digits 1..=side).
+        let mut column_in_row = [0u8; 26 * 25];
+        let mut row_in_column = [0u8; 26 * 25];
+        let mut row_in_box = [0u8; 26 * 25];
+        for (row, values) in solution.cells().chunks_exact(side).enumerate() {
+            for (column, &digit) in values.iter().enumerate() {
+                let d = usize::from(digit).min(25) * 25;
+                let box_number = (row / n) * n + column / n;
+                column_in_row[d + row] = column as u8;
+                row_in_column[d + column] = row as u8;
+                row_in_box[d + box_number] = row as u8;
+            }
         }
-        let mut cells = Vec::new();
-        let mut set_bounds = vec![0u32];
+        // About 34 sets of 8 cells on a 9x9 grid, 96 on a 16x16 one.
+        let mut cells = Vec::with_capacity(32 * side);
+        let mut set_bounds = Vec::with_capacity(4 * side + 1);
+        set_bounds.push(0u32);
         for a in 1..=side {
             for b in a + 1..=side {
                 // Rows joined by a column or a box (bit `r` of `linked[q]`: row `r` is
                 // joined to row `q`); a group is a connected component of this graph.
-                let mut linked = [0u32; 25];
-                for unit in 0..side {
-                    for rows in [&row_in_column, &row_in_box] {
-                        let (p, q) = (rows[a * side + unit], rows[b * side + unit]);
-                        linked[p as usize] |= 1 << q;
-                        linked[q as usize] |= 1 << p;
+                let mut linked = [0u32; 32];
+                for rows in [&row_in_column, &row_in_box] {
+                    let (of_a, of_b) = (&rows[a * 25..a * 25 + side], &rows[b * 25..b * 25 + side]);
+                    for (&p, &q) in of_a.iter().zip(of_b) {
+                        linked[usize::from(p & 31)] |= 1 << q;
+                        linked[usize::from(q & 31)] |= 1 << p;
                     }
                 }
                 let mut ungrouped: u32 = (1 << side) - 1;
@@ -80,7 +83,7 @@ impl UnavoidableSets {
                         let mut grown = group;
                         let mut members = group;
                         while members != 0 {
-                            grown |= linked[members.trailing_zeros() as usize];
+                            grown |= linked[members.trailing_zeros() as usize & 31];
                             members &= members - 1;
                         }
                         if grown == group {
@@ -93,9 +96,12 @@ impl UnavoidableSets {
                         // The whole pair: every puzzle with a given of `a` or `b` hits it.
                         continue;
                     }
-                    for row in (0..side).filter(|row| group >> row & 1 == 1) {
+                    let mut rows = group;
+                    while rows != 0 {
+                        let row = rows.trailing_zeros() as usize;
+                        rows &= rows - 1;
                         for digit in [a, b] {
-                            let column = column_in_row[digit * side + row] as usize;
+                            let column = usize::from(column_in_row[digit * 25 + row]);
                             cells.push(Cell::new(row * side + column));
                         }
                     }
