@@ -30,10 +30,22 @@ pub struct Clues {
 }
 
 /// The band of a cell and its bit within the band.
+#[inline(always)]
 fn band_and_bit(cell: Cell) -> (usize, u32) {
-    let index = cell.index().min(80);
-    (index / 27, 1 << (index % 27))
+    let (band, bit) = BAND_AND_BIT[cell.index().min(80)];
+    (usize::from(band), bit)
 }
+
+/// [`band_and_bit`] of every cell.
+const BAND_AND_BIT: [(u8, u32); 81] = {
+    let mut table = [(0, 0); 81];
+    let mut cell = 0;
+    while cell < 81 {
+        table[cell] = ((cell / 27) as u8, 1 << (cell % 27));
+        cell += 1;
+    }
+    table
+};
 
 impl Clues {
     /// The givens of a 9x9 grid; `None` for other sizes.
