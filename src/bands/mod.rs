@@ -118,7 +118,8 @@
 //! | ... pointing moved from the examination to the column rules | 23,206 | 15,066 | 18,858 | 460,366 |
 //! | ... minirow sets by `pext` in the modern copy | 22,311 | 14,092 | 17,819 | 437,365 |
 //! | ... stack placements in the branching choice of sparse, hard positions | 22,655 | 14,312 | 17,949 | 432,517 |
-//! | ... column rules only with 20 open cells or more (now) | 22,070 | 14,189 | 17,817 | 434,778 |
+//! | ... column rules only with 20 open cells or more | 22,070 | 14,189 | 17,817 | 434,778 |
+//! | ... the search stack kept per thread, not allocated a search (now) | 21,825 | 14,215 | 17,590 | 432,749 |
 //!
 //! The last step is for the hardest corpus: forum hardest 1905 (first 500) 379,312 ->
 //! 330,484 instructions a puzzle (171 -> 143 nodes), top1465 (first 1,000) 62,518 ->
