@@ -437,7 +437,7 @@ pub fn default_check_nodes(box_side: usize) -> u64 {
 /// minimal; otherwise it is unique but possibly not minimal.
 ///
 /// 9x9 puzzles are kept as the band engine's [`Clues`] (bitboards), other sizes as a grid
-/// with its digits per unit ([`GridClues`]); both answer the same questions the same way,
+/// with its digits per unit (`GridClues`); both answer the same questions the same way,
 /// so the puzzles do not depend on which. The bitboards skip the grid scans of every test
 /// (`generate --count 300 --threads 1`, callgrind: 137.7 -> 131.6 M instructions).
 pub fn minimal_puzzle(
