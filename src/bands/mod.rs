@@ -221,19 +221,18 @@ fn count_on<L: Lanes>(
         nodes: 1,
         ..Stats::default()
     };
-    if let Ok(root) = root::<L>(puzzle, &[]) {
+    if let Ok(root) = root::<L>(puzzle) {
         outcome.stopped = search::<L, true>(stack, root, limit, limits, &mut stats, &mut outcome);
     }
     outcome.stats = stats;
     outcome
 }
 
-/// The propagated position of a puzzle's givens, without the candidates in `excluded`
-/// (cell, digit).
+/// The propagated position of a puzzle's givens.
 #[inline(always)]
-fn root<L: Lanes>(puzzle: &Grid, excluded: &[(Cell, Digit)]) -> Result<Board, Dead> {
+fn root<L: Lanes>(puzzle: &Grid) -> Result<Board, Dead> {
     let board = Board::from_given_bits(&Board::given_bits(puzzle.cells()))?;
-    propagated_root::<L>(board, excluded)
+    propagated_root::<L>(board, &[])
 }
 
 /// `board`, a position of givens, without the candidates in `excluded` (cell, digit; `Dead`
@@ -290,35 +289,9 @@ pub fn has_solution_without(
     digit: Digit,
     limits: &Limits,
 ) -> Result<bool, Stop> {
-    if puzzle.box_side() != 3 {
-        return Err(Stop::UnsupportedSize);
-    }
-    with_search_stack(|stack| {
-        lanes::modern_instructions(SolutionWithout {
-            puzzle,
-            excluded: (cell, digit),
-            limits,
-            stack,
-        })
-    })
-}
-
-/// [`has_solution_without`] as a [`Job`] for [`lanes::modern_instructions`].
-struct SolutionWithout<'a> {
-    puzzle: &'a Grid,
-    excluded: (Cell, Digit),
-    limits: &'a Limits<'a>,
-    stack: &'a mut SearchStack,
-}
-
-impl Job for SolutionWithout<'_> {
-    type Output = Result<bool, Stop>;
-    #[inline(always)]
-    fn run<L: Lanes>(self) -> Result<bool, Stop> {
-        match root::<L>(self.puzzle, &[self.excluded]) {
-            Err(Dead) => Ok(false),
-            Ok(root) => has_solution::<L>(self.stack, root, self.limits),
-        }
+    match Clues::of(puzzle) {
+        Some(clues) => clues.has_solution_without(cell, digit, limits),
+        None => Err(Stop::UnsupportedSize),
     }
 }
 
