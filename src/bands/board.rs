@@ -4,7 +4,7 @@
 use super::lanes::Lanes;
 use super::tables::{
     single_in_triplets, BAND, COLUMN_0, EXAMINATION, FITTING_COUNT, FITTING_PLACEMENTS,
-    MINIROW_CELLS, PLACEMENTS, ROW_AND_BOX_PEERS, TRIPLET_LOW,
+    MINIROW_CELLS, PLACEMENTS, ROW_AND_BOX_COVER, ROW_AND_BOX_PEERS, TRIPLET_LOW,
 };
 
 /// The triad rules run (on all three bands at once) when a band with fewer placed cells
@@ -76,17 +76,13 @@ pub(super) fn column_set(x: u32) -> u32 {
     (x | x >> 9 | x >> 18) & 0x1FF
 }
 
-/// The cells sharing a row or a box of the band with a cell of `cells` (the cells
-/// themselves included when two of them share one).
+/// The cells of every row and box of the band holding a cell of `cells` (the cells
+/// included), and whether two of the cells share a row or a box: one table entry of the
+/// cells' minirow set, no loop over the cells.
 #[inline(always)]
-pub(super) fn row_and_box_peers(cells: u32) -> u32 {
-    let mut peers = 0;
-    let mut rest = cells;
-    while rest != 0 {
-        peers |= ROW_AND_BOX_PEERS[rest.trailing_zeros() as usize % 27];
-        rest &= rest - 1;
-    }
-    peers
+pub(super) fn row_and_box_cover<L: Lanes>(cells: u32) -> (u32, bool) {
+    let entry = ROW_AND_BOX_COVER[L::minirow_set(cells)];
+    (entry & BAND, entry >> 27 != cells.count_ones())
 }
 
 /// For the claimed columns of each band (bit `c`: the digit's cells of column `c` all lie
@@ -207,7 +203,7 @@ impl Board {
     /// placing them one by one gives, built a digit at a time. `Err` when two givens of a
     /// digit share a row, column or box.
     #[inline(always)]
-    pub(super) fn from_given_bits(given: &[[u32; 3]; 10]) -> Result<Board, Dead> {
+    pub(super) fn from_given_bits<L: Lanes>(given: &[[u32; 3]; 10]) -> Result<Board, Dead> {
         let mut board = Board::empty();
         for (solved, &empty) in board.solved.iter_mut().zip(&given[0]) {
             *solved = BAND & !empty;
@@ -218,12 +214,14 @@ impl Board {
                 return Err(Dead); // two in one column
             }
             let taken = columns(c0 | c1 | c2);
+            let mut shared = false;
             for (b, &g) in bands.iter().enumerate() {
-                let peers = row_and_box_peers(g);
-                if peers & g != 0 {
-                    return Err(Dead); // two in one row or box
-                }
-                board.candidates[d][b] = (BAND & !board.solved[b] & !peers & !taken) | g;
+                let (cover, two_in_a_unit) = row_and_box_cover::<L>(g);
+                shared |= two_in_a_unit;
+                board.candidates[d][b] = (BAND & !board.solved[b] & !cover & !taken) | g;
+            }
+            if shared {
+                return Err(Dead); // two in one row or box
             }
         }
         Ok(board)
@@ -292,11 +290,7 @@ impl Board {
         let forced = (entry >> 27) as u32 & BAND;
         let fixed = open & ((single_in_triplets(x, TRIPLET_LOW) & forced) * 7);
         if fixed != 0 {
-            debug_assert_eq!(
-                row_and_box_peers(fixed) & fixed,
-                0,
-                "fixed cells share a unit"
-            );
+            debug_assert!(!row_and_box_cover::<L>(fixed).1, "fixed cells share a unit");
             self.clear_cells(d, b, fixed);
             self.clear_columns(d, b, columns(column_set(fixed)));
         }
@@ -322,26 +316,31 @@ impl Board {
         if singles.nonzero() == 0 {
             return Ok(false);
         }
-        // The cells with one candidate hold no other digit: each digit places its own.
+        // The cells with one candidate hold no other digit: each digit places its own, in
+        // each digit-band holding some (one loop over them, no branch per digit).
         solved.or(singles).store(&mut self.solved);
-        for d in 0..9 {
-            let mine = L::load(&self.candidates[d]).and(singles);
-            let mut lanes = mine.nonzero();
-            if lanes == 0 {
-                continue;
-            }
-            let mine = mine.to_array();
-            while lanes != 0 {
-                let b = (lanes.trailing_zeros() as usize).min(2);
-                lanes &= lanes - 1;
-                let cells = mine[b];
-                let peers = row_and_box_peers(cells);
-                if peers & cells != 0 {
-                    return Err(Dead); // two naked singles of a digit in a row or box
-                }
-                self.candidates[d][b] &= !peers | cells;
-                self.clear_columns(d, b, columns(column_set(cells)));
-            }
+        let mut holding = L::touching(&self.candidates, singles);
+        let singles = singles.to_array();
+        let mut shared = false;
+        while holding != 0 {
+            let i = (holding.trailing_zeros() as usize).min(35);
+            holding &= holding - 1;
+            let (d, b) = (i / 4, (i % 4).min(2));
+            let cells = self.candidates[d][b] & singles[b];
+            let (cover, two_in_a_unit) = row_and_box_cover::<L>(cells);
+            let column_cells = columns(column_set(cells));
+            let [b1, b2] = OTHER_BANDS[b];
+            // A single of the digit in the same column of another band would lose its only
+            // candidate below and stay marked placed with none: a contradiction.
+            let in_column = (self.candidates[d][b1] & singles[b1]
+                | self.candidates[d][b2] & singles[b2])
+                & column_cells;
+            shared |= two_in_a_unit | (in_column != 0);
+            self.candidates[d][b] &= !cover | cells;
+            self.clear_columns(d, b, column_cells);
+        }
+        if shared {
+            return Err(Dead); // two naked singles of a digit in a row, box or column
         }
         Ok(true)
     }
@@ -469,7 +468,38 @@ impl Board {
             });
             since_triads = 0;
             if !eligible || !self.triads::<L>()? {
+                #[cfg(debug_assertions)]
+                self.assert_placed_cells_settled();
                 return Ok(());
+            }
+        }
+    }
+
+    /// The invariant of placed cells after propagation: each holds exactly one digit, and
+    /// no other cell of its row, column or box holds that digit.
+    #[cfg(debug_assertions)]
+    fn assert_placed_cells_settled(&self) {
+        for b in 0..3 {
+            let mut rest = self.solved[b];
+            while rest != 0 {
+                let cell = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                let digits = self.digits_of(b, cell);
+                assert_eq!(digits.count_ones(), 1, "placed cell {cell:#x} of band {b}");
+                let d = digits.trailing_zeros() as usize;
+                let i = cell.trailing_zeros() as usize;
+                assert_eq!(
+                    self.candidates[d][b] & ROW_AND_BOX_PEERS[i],
+                    0,
+                    "row/box peer"
+                );
+                for other in OTHER_BANDS[b] {
+                    assert_eq!(
+                        self.candidates[d][other] & COLUMN_OF_CELL[i],
+                        0,
+                        "column peer"
+                    );
+                }
             }
         }
     }

@@ -14,8 +14,8 @@
 //! ([`Clues::has_solution_without`], the band engine's search from a root built straight
 //! from the words).
 
-use super::board::{column_set, columns, row_and_box_peers, Board, Dead, COLUMN_OF_CELL};
-use super::lanes::{self, Job, Lanes};
+use super::board::{column_set, columns, row_and_box_cover, Board, Dead, COLUMN_OF_CELL};
+use super::lanes::{self, Job, Lanes, Native};
 use super::tables::{BOX, ROW, ROW_AND_BOX_PEERS};
 use crate::bitset::Digit;
 use crate::geometry::Cell;
@@ -119,7 +119,8 @@ impl Clues {
         // The empty cells where the givens of `digit` leave it possible.
         let mine = &self.given[d];
         let taken = columns(column_set(mine[0] | mine[1] | mine[2]));
-        let open = |band: usize| self.given[0][band] & !taken & !row_and_box_peers(mine[band]);
+        let open =
+            |band: usize| self.given[0][band] & !taken & !row_and_box_cover::<Native>(mine[band]).0;
         let here = open(b);
         let (row, box_cells) = (ROW[i / 9], BOX[i % 9 / 3]);
         here & row == bit
@@ -159,7 +160,7 @@ impl Job for SolutionWithout<'_> {
     type Output = Result<bool, Stop>;
     #[inline(always)]
     fn run<L: Lanes>(self) -> Result<bool, Stop> {
-        let root = Board::from_given_bits(&self.clues.given)
+        let root = Board::from_given_bits::<L>(&self.clues.given)
             .and_then(|board| super::propagated_root::<L>(board, &[self.excluded]));
         match root {
             Err(Dead) => Ok(false),

@@ -107,6 +107,17 @@ pub(super) trait Lanes: Copy {
         pick_band(total, key.map(|k| k.min(0xFF)))
     }
 
+    /// Bit `4 * r + l` set for each lane `l` of row `r` where `rows[r]` and `mask` have a
+    /// bit in common: which words of nine rows touch the mask.
+    #[inline(always)]
+    fn touching(rows: &[[u32; 4]; 9], mask: Self) -> u64 {
+        let mut set = 0;
+        for (r, row) in rows.iter().enumerate() {
+            set |= u64::from(Self::load(row).and(mask).nonzero()) << (4 * r);
+        }
+        set
+    }
+
     /// Bit `4 * r + l` set for each lane `l` of row `r` where `now` and `before` differ:
     /// which words of nine rows changed.
     #[inline(always)]
@@ -503,6 +514,13 @@ mod sse2 {
                 [0, 1, 2].map(|b| byte(totals, b)),
                 [0, 1, 2].map(|b| byte(keys, b)),
             )
+        }
+
+        /// [`Lanes::differing`] of the masked rows against zero.
+        #[inline(always)]
+        fn touching(rows: &[[u32; 4]; 9], mask: Self) -> u64 {
+            let masked = rows.map(|row| Self::load(&row).and(mask).to_array());
+            Self::differing(&masked, &[[0; 4]; 9])
         }
 
         /// The nine comparisons packed to bytes (all ones where equal, saturating packs keep

@@ -235,6 +235,32 @@ pub(super) const ROW_AND_BOX_PEERS: [u32; 27] = {
     table
 };
 
+/// For each minirow set (bit `3 * row + box`): the cells of its rows and boxes (bits
+/// 0..27), and in bits 27..32 its number of minirows when no two share a row or a box (a
+/// partial placement), 31 otherwise. A digit's cells `x` with minirow set `m` share no row
+/// or box exactly when `ROW_AND_BOX_COVER[m] >> 27 == x.count_ones()`.
+pub(super) const ROW_AND_BOX_COVER: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let (mut cover, mut rows, mut boxes) = (0u32, 0u32, 0u32);
+        let mut k = 0;
+        while k < 9 {
+            if m & (1 << k) != 0 {
+                cover |= ROW[k / 3] | BOX[k % 3];
+                rows |= 1 << (k / 3);
+                boxes |= 1 << (k % 3);
+            }
+            k += 1;
+        }
+        let count = (m as u32).count_ones();
+        let partial = rows.count_ones() == count && boxes.count_ones() == count;
+        table[m] = cover | if partial { count } else { 31 } << 27;
+        m += 1;
+    }
+    table
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -251,6 +277,12 @@ mod tests {
         assert_eq!(MINIROWS_OF_ROW[0b010_000_001], 0b101);
         assert_eq!(BOX[1], 0o070 | 0o070 << 9 | 0o070 << 18);
         assert_eq!(ROW_AND_BOX_PEERS[0].count_ones(), 8 + 8 - 2);
+        // Minirows (0, 0) and (1, 1): rows 0-1, boxes 0-1, a partial placement of two.
+        let cover = ROW_AND_BOX_COVER[0b000_010_001];
+        assert_eq!(cover & BAND, ROW[0] | ROW[1] | BOX[0] | BOX[1]);
+        assert_eq!(cover >> 27, 2);
+        // Minirows (0, 0) and (1, 0) share box 0.
+        assert_eq!(ROW_AND_BOX_COVER[0b000_001_001] >> 27, 31);
         // Placement 0 alone: every minirow is forced; a full band: none is.
         assert_eq!(FORCED_MINIROWS[0b100_010_001], 0b100_010_001);
         assert_eq!(FORCED_MINIROWS[0x1FF], 0);
