@@ -401,10 +401,8 @@ impl Board {
             let cells = claiming_removals(only_here).or(pointed
                 .or(pointed.shift_left::<9>())
                 .or(pointed.shift_left::<18>()));
-            if x.and(cells).nonzero() != 0 {
-                x.and_not(cells).store(&mut self.candidates[d]);
-                changed = true;
-            }
+            changed |= x.and(cells).nonzero() != 0;
+            x.and_not(cells).store(&mut self.candidates[d]);
             let mut singles = present.and_not(twice).and_not(placed).to_array()[0];
             while singles != 0 {
                 let cells = COLUMN_0 << singles.trailing_zeros();
