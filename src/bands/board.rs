@@ -162,16 +162,8 @@ fn differences<L: Lanes>(now: &Snapshot, before: &Snapshot) -> DigitBands {
 
 /// The digits (bit `d`) with a digit-band in `set`.
 #[inline(always)]
-fn digits_of_set(set: DigitBands) -> u32 {
-    let any = (set | set >> 1 | set >> 2) & BAND_0_DIGITS;
-    // Gather bit 4d into bit d.
-    let mut digits = 0;
-    let mut rest = any;
-    while rest != 0 {
-        digits |= 1 << (rest.trailing_zeros() / 4);
-        rest &= rest - 1;
-    }
-    digits
+fn digits_of_set<L: Lanes>(set: DigitBands) -> u32 {
+    L::gather_digits((set | set >> 1 | set >> 2) & BAND_0_DIGITS)
 }
 
 impl Board {
@@ -452,7 +444,7 @@ impl Board {
             }
             let open = 81 - self.solved.iter().map(|s| s.count_ones()).sum::<u32>();
             let digits = if open >= COLUMN_RULES_OPEN_CELLS {
-                digits_of_set(since_rules)
+                digits_of_set::<L>(since_rules)
             } else {
                 0
             };

@@ -73,6 +73,19 @@ pub(super) trait Lanes: Copy {
             | ((columns >> (shift + 12)) & 0o700)) as usize
     }
 
+    /// Bits `4 * d` of `set` (nothing else set) gathered into bits `d`: shifts in a loop,
+    /// or BMI2's `pext` where the lanes know the processor has it.
+    #[inline(always)]
+    fn gather_digits(set: u64) -> u32 {
+        let mut digits = 0;
+        let mut rest = set;
+        while rest != 0 {
+            digits |= 1 << (rest.trailing_zeros() / 4);
+            rest &= rest - 1;
+        }
+        digits
+    }
+
     /// Of a band word (bit `9 * row + column`), the 9-bit set of minirows holding a cell
     /// (bit `3 * row + box`): three table lookups, or BMI2's `pext` where the lanes know
     /// the processor has it.
@@ -266,7 +279,7 @@ mod sse2 {
         _mm_storeu_si128, _mm_xor_si128,
     };
 
-    use std::arch::x86_64::_pext_u32;
+    use std::arch::x86_64::{_pext_u32, _pext_u64};
     use std::marker::PhantomData;
 
     use super::{pick_band, Job, Lanes};
@@ -313,6 +326,8 @@ mod sse2 {
         fn minirow_set(x: u32) -> usize;
         /// [`Lanes::stack_set`].
         fn stack_set(columns: u32, s: usize) -> usize;
+        /// [`Lanes::gather_digits`].
+        fn gather_digits(set: u64) -> u32;
     }
 
     /// Bits gathered with shifts and tables (the trait's definitions).
@@ -327,6 +342,10 @@ mod sse2 {
         #[inline(always)]
         fn stack_set(columns: u32, s: usize) -> usize {
             <super::Portable as Lanes>::stack_set(columns, s)
+        }
+        #[inline(always)]
+        fn gather_digits(set: u64) -> u32 {
+            <super::Portable as Lanes>::gather_digits(set)
         }
     }
 
@@ -350,6 +369,13 @@ mod sse2 {
             // SAFETY: as for `minirow_set`.
             unsafe { _pext_u32(columns, STACK_0 << (3 * (s % 3))) as usize }
         }
+        #[inline(always)]
+        fn gather_digits(set: u64) -> u32 {
+            /// Bit `4 * d` of every digit `d`.
+            const DIGIT_LOWS: u64 = 0x1_1111_1111;
+            // SAFETY: as for `minirow_set`.
+            unsafe { _pext_u64(set, DIGIT_LOWS) as u32 }
+        }
     }
 
     /// [`Lanes`] in one SSE2 register; `G` says how bits are gathered.
@@ -371,6 +397,10 @@ mod sse2 {
         #[inline(always)]
         fn stack_set(columns: u32, s: usize) -> usize {
             G::stack_set(columns, s)
+        }
+        #[inline(always)]
+        fn gather_digits(set: u64) -> u32 {
+            G::gather_digits(set)
         }
         #[inline(always)]
         fn load(words: &[u32; 4]) -> Self {
@@ -632,18 +662,21 @@ mod tests {
         );
     }
 
-    /// The minirow sets and the three stack sets of some words, on the lanes a job is given.
+    /// The minirow sets and the three stack sets of some words, and the digits gathered
+    /// from them taken as digit-band sets, on the lanes a job is given.
     struct MinirowSets(Vec<u32>);
 
     impl Job for MinirowSets {
-        type Output = Vec<[usize; 4]>;
-        fn run<L: Lanes>(self) -> Vec<[usize; 4]> {
-            let sets = |x| {
+        type Output = Vec<[usize; 5]>;
+        fn run<L: Lanes>(self) -> Vec<[usize; 5]> {
+            let sets = |x: u32| {
+                let digit_bands = (u64::from(x) << 9 | u64::from(x)) & 0x1_1111_1111;
                 [
                     L::minirow_set(x),
                     L::stack_set(x, 0),
                     L::stack_set(x, 1),
                     L::stack_set(x, 2),
+                    L::gather_digits(digit_bands) as usize,
                 ]
             };
             self.0.into_iter().map(sets).collect()
@@ -669,6 +702,7 @@ mod tests {
         assert_eq!(Portable::stack_set(1 << (9 + 4), 1), 1 << (3 + 1));
         assert_eq!(Portable::stack_set(1 << (18 + 8), 2), 1 << (6 + 2));
         assert_eq!(Portable::stack_set(1 << (18 + 8), 0), 0);
+        assert_eq!(Portable::gather_digits(1 << 32 | 1 << 4), 0b1_0000_0010);
     }
 
     #[test]
