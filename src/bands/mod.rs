@@ -37,7 +37,9 @@
 //!    which takes the cell from the other digits and the column from the other bands.
 //! 2. *Naked singles*: bit-sliced counts over the nine digits, three bands at once, give
 //!    the cells with exactly one candidate (placed) and the cells with none (a
-//!    contradiction).
+//!    contradiction). One loop over the digit-bands holding such cells places them (the
+//!    rows and boxes to clear from one table entry of the cells' minirow set); two of a
+//!    digit in one row, box or column are a contradiction.
 //! 3. *Column rules*, for each digit changed since they last ran, its three bands at once
 //!    (the other two bands of each lane by lane rotation): counts over the nine rows give
 //!    the columns where the digit has one cell left (placed) or none (a contradiction); a
@@ -119,16 +121,26 @@
 //! | ... minirow sets by `pext` in the modern copy | 22,311 | 14,092 | 17,819 | 437,365 |
 //! | ... stack placements in the branching choice of sparse, hard positions | 22,655 | 14,312 | 17,949 | 432,517 |
 //! | ... column rules only with 20 open cells or more | 22,070 | 14,189 | 17,817 | 434,778 |
-//! | ... the search stack kept per thread, not allocated a search (now) | 21,825 | 14,215 | 17,590 | 432,749 |
+//! | ... the search stack kept per thread, not allocated a search | 21,825 | 14,215 | 17,590 | 432,749 |
+//! | ... naked singles in one loop over the digit-bands holding them, row and box cover by one table entry | 21,329 | 14,206 | 17,249 | 421,018 |
+//! | ... column rules store without a branch, changed digits gathered with `pext` (now) | 21,335 | 14,186 | 17,225 | 420,251 |
 //!
 //! The last step is for the hardest corpus: forum hardest 1905 (first 500) 379,312 ->
 //! 330,484 instructions a puzzle (171 -> 143 nodes), top1465 (first 1,000) 62,518 ->
 //! 62,540.
 //!
 //! Same nodes throughout except the triad limit (forum hardest 1106: 173 -> 178 nodes a
-//! puzzle). The `sudoku` crate (JCZSolve) in the same measure: 16,742 / 18,434 / 15,456 /
-//! 685,327, with more nodes (serg 13.9 a puzzle against 9.1, forum hardest 1106 479 against
-//! 178): its nodes cost a third of ours.
+//! puzzle). The last two steps were for branches the processor mispredicts, which callgrind
+//! simulates (`--branch-sim=yes`, mispredicted conditional branches a puzzle): serg 129 ->
+//! 97, 17-clue 113 -> 87, diabolical 144 -> 102, forum hardest 1106 3,359 -> 2,877, 1905
+//! 2,550 -> 2,191, top1465 499 -> 411 (tdoku, file reading subtracted: 84 / 100 / 121 /
+//! 2,222 / 1,860 / 359). What remains is mostly the examination loop's exit and whether an
+//! examination fixed a cell; handling fixed cells without a branch, or after the pass, cost
+//! more instructions than the branches saved (forum hardest 1106 +11% and +19%).
+//!
+//! The `sudoku` crate (JCZSolve) in the same measure: 16,742 / 18,434 / 15,456 / 685,327,
+//! with more nodes (serg 13.9 a puzzle against 9.3, forum hardest 1106 479 against 171):
+//! its nodes cost a little over half of ours (serg 1,200 instructions against 2,300).
 //!
 //! ```
 //! use sudolab::{bands::BandSolver, grid::Grid, solver::Solver};
