@@ -1,7 +1,7 @@
 //! The band engine's position and its propagation (see the module docs of [`super`] for the
 //! layout and invariants).
 
-use super::lanes::Lanes;
+use super::lanes::{Lanes, Portable};
 use super::tables::{
     single_in_triplets, BAND, COLUMN_0, EXAMINATION, FITTING_COUNT, FITTING_PLACEMENTS,
     MINIROW_CELLS, PLACEMENTS, ROW_AND_BOX_COVER, ROW_AND_BOX_PEERS, TRIPLET_LOW,
@@ -180,15 +180,13 @@ impl Board {
     /// The cells of each band holding each value (`values`: 81 cells row-major, 0 for an
     /// empty cell, digits `1..=9`): `[v][b]` for value `v`, row 0 the empty cells. No branch
     /// per cell (which cells are empty is unpredictable).
+    /// Compared a value at a time, 16 cells at once, with SSE2.
     #[inline(always)]
-    pub(super) fn given_bits(values: &[u8]) -> [[u32; 3]; 10] {
-        let mut given = [[0u32; 3]; 10];
-        for (b, band) in values.chunks_exact(27).take(3).enumerate() {
-            for (i, &value) in band.iter().enumerate() {
-                given[usize::from(value).min(9)][b] |= 1 << i;
-            }
+    pub(super) fn given_bits<L: Lanes>(values: &[u8]) -> [[u32; 3]; 10] {
+        match <&[u8; 81]>::try_from(values) {
+            Ok(values) => L::value_cells(values),
+            Err(_) => Portable::value_cells_of(values),
         }
-        given
     }
 
     /// The position of a grid's givens (see [`Board::given_bits`]), unpropagated: what

@@ -51,7 +51,7 @@ impl Clues {
     /// The givens of a 9x9 grid; `None` for other sizes.
     pub fn of(grid: &Grid) -> Option<Clues> {
         (grid.box_side() == 3).then(|| Clues {
-            given: Board::given_bits(grid.cells()),
+            given: Board::given_bits::<Native>(grid.cells()),
         })
     }
 

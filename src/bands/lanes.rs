@@ -86,6 +86,13 @@ pub(super) trait Lanes: Copy {
         digits
     }
 
+    /// The cells of each band holding each value (`values`: 81 cells row-major, values
+    /// `0..=9`): `[v][b]` for value `v`, bit `i` for the band's cell `i`.
+    #[inline(always)]
+    fn value_cells(values: &[u8; 81]) -> [[u32; 3]; 10] {
+        Portable::value_cells_of(values)
+    }
+
     /// Of a band word (bit `9 * row + column`), the 9-bit set of minirows holding a cell
     /// (bit `3 * row + box`): three table lookups, or BMI2's `pext` where the lanes know
     /// the processor has it.
@@ -169,8 +176,21 @@ fn pick_band(total: [u32; 3], key: [u32; 3]) -> Option<(usize, usize, u32)> {
 #[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
 pub(super) struct Portable([u32; 4]);
 
-#[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
 impl Portable {
+    /// [`Lanes::value_cells`] of the first 81 values of a slice (values above 9 counted as
+    /// 9), a cell at a time without a branch.
+    #[inline(always)]
+    pub(super) fn value_cells_of(values: &[u8]) -> [[u32; 3]; 10] {
+        let mut cells = [[0u32; 3]; 10];
+        for (b, band) in values.chunks_exact(27).take(3).enumerate() {
+            for (i, &value) in band.iter().enumerate() {
+                cells[usize::from(value).min(9)][b] |= 1 << i;
+            }
+        }
+        cells
+    }
+
+    #[cfg_attr(all(target_arch = "x86_64", not(test)), allow(dead_code))]
     #[inline(always)]
     fn map2(self, other: Portable, f: impl Fn(u32, u32) -> u32) -> Portable {
         let (a, b) = (self.0, other.0);
@@ -272,11 +292,11 @@ mod sse2 {
     //! every processor the code can run on has it.
     use std::arch::x86_64::{
         __m128i, _mm_add_epi8, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
-        _mm_cmpgt_epi8, _mm_cvtsi128_si32, _mm_cvtsi32_si128, _mm_loadu_si128, _mm_min_epu8,
-        _mm_movemask_epi8, _mm_movemask_ps, _mm_or_si128, _mm_packs_epi16, _mm_packs_epi32,
-        _mm_set1_epi32, _mm_set1_epi8, _mm_setr_epi32, _mm_setr_epi8, _mm_setzero_si128,
-        _mm_shuffle_epi32, _mm_slli_epi16, _mm_slli_epi32, _mm_srli_epi32, _mm_srli_si128,
-        _mm_storeu_si128, _mm_xor_si128,
+        _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_cvtsi128_si32, _mm_cvtsi32_si128, _mm_loadu_si128,
+        _mm_min_epu8, _mm_movemask_epi8, _mm_movemask_ps, _mm_or_si128, _mm_packs_epi16,
+        _mm_packs_epi32, _mm_set1_epi32, _mm_set1_epi8, _mm_setr_epi32, _mm_setr_epi8,
+        _mm_setzero_si128, _mm_shuffle_epi32, _mm_slli_epi16, _mm_slli_epi32, _mm_srli_epi32,
+        _mm_srli_si128, _mm_storeu_si128, _mm_xor_si128,
     };
 
     use std::arch::x86_64::{_pext_u32, _pext_u64};
@@ -546,6 +566,28 @@ mod sse2 {
             )
         }
 
+        /// Six overlapping 16-byte loads (two a band: its cells 0-15 and 11-26), compared
+        /// with each value.
+        #[inline(always)]
+        fn value_cells(values: &[u8; 81]) -> [[u32; 3]; 10] {
+            let mut cells = [[0u32; 3]; 10];
+            // SAFETY: SSE2 is baseline on x86-64; every load reads 16 bytes at an offset of
+            // at most 65 in an 81-byte array (no alignment requirement).
+            unsafe {
+                let p = values.as_ptr();
+                let chunks = [0, 11, 27, 38, 54, 65].map(|o| _mm_loadu_si128(p.add(o).cast()));
+                for (v, bands) in cells.iter_mut().enumerate() {
+                    let key = _mm_set1_epi8(v as i8);
+                    for (b, band) in bands.iter_mut().enumerate() {
+                        let low = _mm_movemask_epi8(_mm_cmpeq_epi8(chunks[2 * b], key)) as u32;
+                        let high = _mm_movemask_epi8(_mm_cmpeq_epi8(chunks[2 * b + 1], key)) as u32;
+                        *band = low | high << 11;
+                    }
+                }
+            }
+            cells
+        }
+
         /// [`Lanes::differing`] of the masked rows against zero.
         #[inline(always)]
         fn touching(rows: &[[u32; 4]; 9], mask: Self) -> u64 {
@@ -703,6 +745,36 @@ mod tests {
         assert_eq!(Portable::stack_set(1 << (18 + 8), 2), 1 << (6 + 2));
         assert_eq!(Portable::stack_set(1 << (18 + 8), 0), 0);
         assert_eq!(Portable::gather_digits(1 << 32 | 1 << 4), 0b1_0000_0010);
+    }
+
+    /// The value cells of some grids, on the lanes a job is given.
+    struct ValueCells(Vec<[u8; 81]>);
+
+    impl Job for ValueCells {
+        type Output = Vec<[[u32; 3]; 10]>;
+        fn run<L: Lanes>(self) -> Vec<[[u32; 3]; 10]> {
+            self.0.iter().map(L::value_cells).collect()
+        }
+    }
+
+    #[test]
+    fn value_cells_agree_on_every_instruction_set() {
+        let mut random = crate::random::Random::new(11);
+        let grids: Vec<[u8; 81]> = (0..500)
+            .map(|g| std::array::from_fn(|i| if g == 0 { 9 } else { random.below(10) as u8 }))
+            .collect();
+        let expected = ValueCells(grids.clone()).run::<Portable>();
+        assert_eq!(modern_instructions(ValueCells(grids.clone())), expected);
+        assert_eq!(ValueCells(grids.clone()).run::<Native>(), expected);
+        // Every cell in exactly one value's set; the all-9 grid has full bands of 9.
+        for cells in &expected {
+            for b in 0..3 {
+                let union = cells.iter().fold(0, |u, v| u | v[b]);
+                let total: u32 = cells.iter().map(|v| v[b].count_ones()).sum();
+                assert_eq!((union, total), ((1 << 27) - 1, 27));
+            }
+        }
+        assert_eq!(expected[0][9], [(1 << 27) - 1; 3]);
     }
 
     #[test]

@@ -243,7 +243,7 @@ fn count_on<L: Lanes>(
 /// The propagated position of a puzzle's givens.
 #[inline(always)]
 fn root<L: Lanes>(puzzle: &Grid) -> Result<Board, Dead> {
-    let board = Board::from_given_bits::<L>(&Board::given_bits(puzzle.cells()))?;
+    let board = Board::from_given_bits::<L>(&Board::given_bits::<L>(puzzle.cells()))?;
     propagated_root::<L>(board, &[])
 }
 

@@ -119,7 +119,7 @@ fn givens_built_a_digit_at_a_time_match_placing_them_one_by_one() {
         let puzzle: Grid = text.parse().unwrap();
         let expected = one_by_one(puzzle.cells());
         assert_eq!(
-            Board::from_given_bits::<Native>(&Board::given_bits(puzzle.cells())),
+            Board::from_given_bits::<Native>(&Board::given_bits::<Native>(puzzle.cells())),
             expected,
             "{text}"
         );
