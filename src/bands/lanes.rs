@@ -761,7 +761,7 @@ mod tests {
     fn value_cells_agree_on_every_instruction_set() {
         let mut random = crate::random::Random::new(11);
         let grids: Vec<[u8; 81]> = (0..500)
-            .map(|g| std::array::from_fn(|i| if g == 0 { 9 } else { random.below(10) as u8 }))
+            .map(|g| std::array::from_fn(|_| if g == 0 { 9 } else { random.below(10) as u8 }))
             .collect();
         let expected = ValueCells(grids.clone()).run::<Portable>();
         assert_eq!(modern_instructions(ValueCells(grids.clone())), expected);
