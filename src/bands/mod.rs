@@ -123,11 +123,12 @@
 //! | ... column rules only with 20 open cells or more | 22,070 | 14,189 | 17,817 | 434,778 |
 //! | ... the search stack kept per thread, not allocated a search | 21,825 | 14,215 | 17,590 | 432,749 |
 //! | ... naked singles in one loop over the digit-bands holding them, row and box cover by one table entry | 21,329 | 14,206 | 17,249 | 421,018 |
-//! | ... column rules store without a branch, changed digits gathered with `pext` (now) | 21,335 | 14,186 | 17,225 | 420,251 |
+//! | ... column rules store without a branch, changed digits gathered with `pext` | 21,335 | 14,186 | 17,225 | 420,251 |
+//! | ... givens' cells per value compared 16 at a time with SSE2 (now) | 21,066 | 13,918 | 16,956 | 419,982 |
 //!
-//! The last step is for the hardest corpus: forum hardest 1905 (first 500) 379,312 ->
-//! 330,484 instructions a puzzle (171 -> 143 nodes), top1465 (first 1,000) 62,518 ->
-//! 62,540.
+//! The stack placements are for the hardest corpus: forum hardest 1905 (first 500) 379,312
+//! -> 330,484 instructions a puzzle (171 -> 143 nodes), top1465 (first 1,000) 62,518 ->
+//! 62,540; those two now 320,418 and 60,249.
 //!
 //! Same nodes throughout except the triad limit (forum hardest 1106: 173 -> 178 nodes a
 //! puzzle). The last two steps were for branches the processor mispredicts, which callgrind
