@@ -492,6 +492,12 @@ impl Board {
         }
     }
 
+    /// Whether every cell is placed.
+    #[inline(always)]
+    pub(super) fn is_complete(&self) -> bool {
+        (self.solved[0] & self.solved[1] & self.solved[2]) == BAND
+    }
+
     /// A cell to branch on and its candidates: the first cell with two candidates if there
     /// is one, otherwise the first cell with the fewest. `None` when every cell is placed.
     #[inline(always)]

@@ -326,6 +326,9 @@ fn choose<L: Lanes>(board: &Board) -> Option<(Choice, u16)> {
     if let Some((placement, fitting)) = board.branch_placement::<L>() {
         return Some((Choice::Placement(placement), u16::from(fitting)));
     }
+    if board.is_complete() {
+        return None; // a solution: no cell scan
+    }
     board
         .branch_cell()
         .map(|(band, cell, digits)| (Choice::Cell(band, cell), digits))
