@@ -627,20 +627,13 @@ impl Board {
     /// The grid's cells, row-major, digits `1..=9` (every cell must be placed: each
     /// digit-band then holds exactly its three placed cells).
     #[inline(always)]
-    pub(super) fn values(&self) -> [u8; 81] {
-        let mut values = [0u8; 81];
-        for (d, digit) in self.candidates.iter().enumerate() {
-            for (b, cells) in values.chunks_exact_mut(27).enumerate() {
-                let word = digit[b];
-                // Three cells per digit and band in a full grid: no loop to predict.
-                debug_assert_eq!(word.count_ones(), 3, "values of an unfinished grid");
-                let mut x = word;
-                for _ in 0..3 {
-                    cells[(x.trailing_zeros() as usize).min(26)] = d as u8 + 1;
-                    x &= x.wrapping_sub(1);
-                }
-            }
-        }
-        values
+    pub(super) fn values<L: Lanes>(&self) -> [u8; 81] {
+        debug_assert!(
+            self.candidates
+                .iter()
+                .all(|digit| digit[..3].iter().all(|w| w.count_ones() == 3)),
+            "values of an unfinished grid"
+        );
+        L::values(&self.candidates)
     }
 }

@@ -13,8 +13,9 @@
 //!
 //! This module is the band engine's only `unsafe` code: calling the SSE2 intrinsics,
 //! loading and storing a row of four words, entering the copy of the search compiled for
-//! newer processors ([`modern_instructions`]) and, in that copy only, BMI2's `pext` (the
-//! lanes that use it are a private type only that copy is given). Measured with callgrind on
+//! newer processors ([`modern_instructions`]) and, in that copy only, BMI2's `pext` and
+//! AVX2's byte masks for solutions (the lanes that use them are a private type only that
+//! copy is given; the solutions: serg 20,671 -> 20,272 instructions a puzzle). Measured with callgrind on
 //! `examples/solve_loop.rs` (instructions per puzzle, count to 2): finding the changed
 //! words with SSE2 instead of 27 scalar comparisons took forum hardest 1106 from 985,537 to
 //! 830,770, 17-clue from 26,832 to 23,556, serg from 54,503 to 47,409; the other steps are
@@ -91,6 +92,14 @@ pub(super) trait Lanes: Copy {
     #[inline(always)]
     fn value_cells(values: &[u8; 81]) -> [[u32; 3]; 10] {
         Portable::value_cells_of(values)
+    }
+
+    /// The cells of a complete grid, row-major, digits `1..=9`, from its candidate words
+    /// (`[d][b]`, each holding exactly its three placed cells): three stores a digit-band,
+    /// or AVX2 byte masks where the lanes know the processor has it.
+    #[inline(always)]
+    fn values(candidates: &[[u32; 4]; 9]) -> [u8; 81] {
+        Portable::values_of(candidates)
     }
 
     /// Of a band word (bit `9 * row + column`), the 9-bit set of minirows holding a cell
@@ -177,6 +186,23 @@ fn pick_band(total: [u32; 3], key: [u32; 3]) -> Option<(usize, usize, u32)> {
 pub(super) struct Portable([u32; 4]);
 
 impl Portable {
+    /// [`Lanes::values`] a cell at a time.
+    #[inline(always)]
+    pub(super) fn values_of(candidates: &[[u32; 4]; 9]) -> [u8; 81] {
+        let mut values = [0u8; 81];
+        for (d, digit) in candidates.iter().enumerate() {
+            for (b, cells) in values.chunks_exact_mut(27).enumerate() {
+                // Three cells per digit and band in a full grid: no loop to predict.
+                let mut x = digit[b];
+                for _ in 0..3 {
+                    cells[(x.trailing_zeros() as usize).min(26)] = d as u8 + 1;
+                    x &= x.wrapping_sub(1);
+                }
+            }
+        }
+        values
+    }
+
     /// [`Lanes::value_cells`] of the first 81 values of a slice (values above 9 counted as
     /// 9), a cell at a time without a branch.
     #[inline(always)]
@@ -299,7 +325,11 @@ mod sse2 {
         _mm_srli_si128, _mm_storeu_si128, _mm_xor_si128,
     };
 
-    use std::arch::x86_64::{_pext_u32, _pext_u64};
+    use std::arch::x86_64::{
+        _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_or_si256, _mm256_set1_epi32,
+        _mm256_set1_epi64x, _mm256_set1_epi8, _mm256_setr_epi8, _mm256_setzero_si256,
+        _mm256_shuffle_epi8, _mm256_storeu_si256, _pext_u32, _pext_u64,
+    };
     use std::marker::PhantomData;
 
     use super::{pick_band, Job, Lanes};
@@ -348,6 +378,8 @@ mod sse2 {
         fn stack_set(columns: u32, s: usize) -> usize;
         /// [`Lanes::gather_digits`].
         fn gather_digits(set: u64) -> u32;
+        /// [`Lanes::values`].
+        fn values(candidates: &[[u32; 4]; 9]) -> [u8; 81];
     }
 
     /// Bits gathered with shifts and tables (the trait's definitions).
@@ -366,6 +398,10 @@ mod sse2 {
         #[inline(always)]
         fn gather_digits(set: u64) -> u32 {
             <super::Portable as Lanes>::gather_digits(set)
+        }
+        #[inline(always)]
+        fn values(candidates: &[[u32; 4]; 9]) -> [u8; 81] {
+            super::Portable::values_of(candidates)
         }
     }
 
@@ -396,6 +432,38 @@ mod sse2 {
             // SAFETY: as for `minirow_set`.
             unsafe { _pext_u64(set, DIGIT_LOWS) as u32 }
         }
+        /// Each band's 27 cells as bytes in one AVX2 register: each digit's word spread to
+        /// a byte a bit (byte `j` takes byte `j / 8` of the word, then tests bit `j % 8`),
+        /// its value kept where set; the bands stored 27 bytes apart, each over the
+        /// previous one's five spare bytes.
+        #[inline(always)]
+        fn values(candidates: &[[u32; 4]; 9]) -> [u8; 81] {
+            let mut bytes = [0u8; 27 * 2 + 32];
+            // SAFETY: only code run by `with_modern_features` has Bmi2 lanes, and that runs
+            // after this processor's AVX2 was detected; each store writes 32 bytes at an
+            // offset of at most 54 in the 86-byte array (no alignment requirement).
+            unsafe {
+                let spread = _mm256_setr_epi8(
+                    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, //
+                    2, 2, 2, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, 3,
+                );
+                let bit = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
+                for b in 0..3 {
+                    let mut cells = _mm256_setzero_si256();
+                    for (d, digit) in candidates.iter().enumerate() {
+                        let word = _mm256_set1_epi32(digit[b] as i32);
+                        let tested = _mm256_and_si256(_mm256_shuffle_epi8(word, spread), bit);
+                        let set = _mm256_cmpeq_epi8(tested, bit);
+                        let value = _mm256_set1_epi8(d as i8 + 1);
+                        cells = _mm256_or_si256(cells, _mm256_and_si256(set, value));
+                    }
+                    _mm256_storeu_si256(bytes.as_mut_ptr().add(27 * b).cast(), cells);
+                }
+            }
+            let mut values = [0u8; 81];
+            values.copy_from_slice(&bytes[..81]);
+            values
+        }
     }
 
     /// [`Lanes`] in one SSE2 register; `G` says how bits are gathered.
@@ -421,6 +489,10 @@ mod sse2 {
         #[inline(always)]
         fn gather_digits(set: u64) -> u32 {
             G::gather_digits(set)
+        }
+        #[inline(always)]
+        fn values(candidates: &[[u32; 4]; 9]) -> [u8; 81] {
+            G::values(candidates)
         }
         #[inline(always)]
         fn load(words: &[u32; 4]) -> Self {
@@ -775,6 +847,47 @@ mod tests {
             }
         }
         assert_eq!(expected[0][9], [(1 << 27) - 1; 3]);
+    }
+
+    /// The values of some grids' candidate words, on the lanes a job is given.
+    struct Values(Vec<[[u32; 4]; 9]>);
+
+    impl Job for Values {
+        type Output = Vec<[u8; 81]>;
+        fn run<L: Lanes>(self) -> Vec<[u8; 81]> {
+            self.0.iter().map(L::values).collect()
+        }
+    }
+
+    #[test]
+    fn values_agree_on_every_instruction_set_and_invert_the_words() {
+        let mut random = crate::random::Random::new(13);
+        // Each digit three times in each band, as in a complete grid, in random places.
+        let grids: Vec<[u8; 81]> = (0..300)
+            .map(|_| {
+                let mut grid = [0u8; 81];
+                for band in grid.chunks_exact_mut(27) {
+                    let order = random.permutation(27);
+                    for (i, &cell) in order.iter().enumerate() {
+                        band[cell] = 1 + (i / 3) as u8;
+                    }
+                }
+                grid
+            })
+            .collect();
+        let words: Vec<[[u32; 4]; 9]> = grids
+            .iter()
+            .map(|grid| {
+                let mut words = [[0u32; 4]; 9];
+                for (i, &v) in grid.iter().enumerate() {
+                    words[usize::from(v) - 1][i / 27] |= 1 << (i % 27);
+                }
+                words
+            })
+            .collect();
+        assert_eq!(modern_instructions(Values(words.clone())), grids);
+        assert_eq!(Values(words.clone()).run::<Native>(), grids);
+        assert_eq!(Values(words).run::<Portable>(), grids);
     }
 
     #[test]

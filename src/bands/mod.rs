@@ -93,7 +93,8 @@
 //! The vector operations are SSE2 (part of every x86-64 processor) with a portable twin on
 //! arrays, and the whole search is compiled twice: for the x86-64 baseline and, chosen at
 //! run time when the processor has them, for AVX2, BMI1, BMI2, LZCNT and POPCNT, where
-//! the minirow sets are gathered with `pext` (`lanes::modern_instructions` runs a `Job`
+//! the minirow sets are gathered with `pext` and solutions written as AVX2 byte masks
+//! (`lanes::modern_instructions` runs a `Job`
 //! on the lanes it picks). The tests run the portable, the SSE2 and the modern copies on
 //! the same puzzles and require the same answers and statistics.
 //!
@@ -124,7 +125,9 @@
 //! | ... the search stack kept per thread, not allocated a search | 21,825 | 14,215 | 17,590 | 432,749 |
 //! | ... naked singles in one loop over the digit-bands holding them, row and box cover by one table entry | 21,329 | 14,206 | 17,249 | 421,018 |
 //! | ... column rules store without a branch, changed digits gathered with `pext` | 21,335 | 14,186 | 17,225 | 420,251 |
-//! | ... givens' cells per value compared 16 at a time with SSE2 (now) | 21,066 | 13,918 | 16,956 | 419,982 |
+//! | ... givens' cells per value compared 16 at a time with SSE2 | 21,066 | 13,918 | 16,956 | 419,982 |
+//! | ... a complete position recorded without the branching fallback's cell scan | 20,692 | 13,689 | 16,764 | @A@ |
+//! | ... solutions as AVX2 byte masks, recorded inside the modern copy (now) | 20,272 | 13,473 | 16,566 | @B@ |
 //!
 //! The stack placements are for the hardest corpus: forum hardest 1905 (first 500) 379,312
 //! -> 330,484 instructions a puzzle (171 -> 143 nodes), top1465 (first 1,000) 62,518 ->
@@ -168,7 +171,9 @@ use lanes::{Job, Lanes};
 use crate::bitset::Digit;
 use crate::geometry::Cell;
 use crate::grid::Grid;
-use crate::solver::{Capabilities, Limits, Outcome, Solver, SolverInfo, Stats, Stop};
+use crate::solver::{
+    Capabilities, Limits, Outcome, Solver, SolverInfo, Stats, Stop, KEPT_SOLUTIONS,
+};
 
 /// The band engine (9x9 grids only).
 #[derive(Debug, Clone, Copy, Default)]
@@ -368,6 +373,29 @@ pub(super) fn with_search_stack<R>(f: impl FnOnce(&mut SearchStack) -> R) -> R {
     })
 }
 
+/// Counts the complete position `board` in `outcome` (and keeps it, if `KEEP_SOLUTIONS` and
+/// fewer than [`KEPT_SOLUTIONS`] are kept); whether the count reached `limit`. A function,
+/// not a closure, so it is compiled inside the code for the lanes' instructions (a closure
+/// is compiled on its own, as is one that `Outcome::record` calls).
+#[inline(always)]
+fn record_solution<L: Lanes, const KEEP_SOLUTIONS: bool>(
+    board: &Board,
+    outcome: &mut Outcome,
+    limit: u64,
+) -> bool {
+    if !KEEP_SOLUTIONS {
+        outcome.count += 1;
+        return limit != 0 && outcome.count >= limit;
+    }
+    let values = if outcome.solutions.len() < KEPT_SOLUTIONS {
+        Some(board.values::<L>())
+    } else {
+        None
+    };
+    // `record` builds the grid only when it keeps it, so only from `Some`.
+    outcome.record(|| Grid::from_9x9_values(values.unwrap_or([0; 81])), limit)
+}
+
 /// Depth-first search from a propagated root, on `stack` (empty); solutions go to
 /// `outcome` until `limit` (only counted unless `KEEP_SOLUTIONS`).
 #[inline(always)]
@@ -380,12 +408,7 @@ fn search<L: Lanes, const KEEP_SOLUTIONS: bool>(
     outcome: &mut Outcome,
 ) -> Option<Stop> {
     let record = |board: &Board, outcome: &mut Outcome| {
-        if !KEEP_SOLUTIONS {
-            outcome.count += 1;
-            return limit != 0 && outcome.count >= limit;
-        }
-        let solution = || Grid::from_9x9_values(board.values());
-        outcome.record(solution, limit)
+        record_solution::<L, KEEP_SOLUTIONS>(board, outcome, limit)
     };
     let Some((choice, options)) = choose::<L>(&root) else {
         record(&root, outcome);
