@@ -126,8 +126,8 @@
 //! | ... naked singles in one loop over the digit-bands holding them, row and box cover by one table entry | 21,329 | 14,206 | 17,249 | 421,018 |
 //! | ... column rules store without a branch, changed digits gathered with `pext` | 21,335 | 14,186 | 17,225 | 420,251 |
 //! | ... givens' cells per value compared 16 at a time with SSE2 | 21,066 | 13,918 | 16,956 | 419,982 |
-//! | ... a complete position recorded without the branching fallback's cell scan | 20,692 | 13,689 | 16,764 | @A@ |
-//! | ... solutions as AVX2 byte masks, recorded inside the modern copy (now) | 20,272 | 13,473 | 16,566 | @B@ |
+//! | ... a complete position recorded without the branching fallback's cell scan | 20,692 | 13,689 | 16,764 | 420,038 |
+//! | ... solutions as AVX2 byte masks, recorded inside the modern copy (now) | 20,272 | 13,473 | 16,566 | 420,032 |
 //!
 //! The stack placements are for the hardest corpus: forum hardest 1905 (first 500) 379,312
 //! -> 330,484 instructions a puzzle (171 -> 143 nodes), top1465 (first 1,000) 62,518 ->
