@@ -131,7 +131,7 @@
 //!
 //! The stack placements are for the hardest corpus: forum hardest 1905 (first 500) 379,312
 //! -> 330,484 instructions a puzzle (171 -> 143 nodes), top1465 (first 1,000) 62,518 ->
-//! 62,540; those two now 320,418 and 60,249.
+//! 62,540; those two now 320,425 and 60,085.
 //!
 //! Same nodes throughout except the triad limit (forum hardest 1106: 173 -> 178 nodes a
 //! puzzle). The last two steps were for branches the processor mispredicts, which callgrind
