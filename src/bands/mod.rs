@@ -131,14 +131,15 @@
 //!
 //! The stack placements are for the hardest corpus: forum hardest 1905 (first 500) 379,312
 //! -> 330,484 instructions a puzzle (171 -> 143 nodes), top1465 (first 1,000) 62,518 ->
-//! 62,540; those two now 320,425 and 60,085.
+//! 62,540; those two now 320,231 and 59,891.
 //!
 //! Same nodes throughout except the triad limit (forum hardest 1106: 173 -> 178 nodes a
-//! puzzle). The last two steps were for branches the processor mispredicts, which callgrind
-//! simulates (`--branch-sim=yes`, mispredicted conditional branches a puzzle): serg 129 ->
-//! 97, 17-clue 113 -> 87, diabolical 144 -> 102, forum hardest 1106 3,359 -> 2,877, 1905
-//! 2,550 -> 2,191, top1465 499 -> 411 (tdoku, file reading subtracted: 84 / 100 / 121 /
-//! 2,222 / 1,860 / 359). What remains is mostly the examination loop's exit and whether an
+//! puzzle). The last five steps were for branches the processor mispredicts, which
+//! callgrind simulates (`--branch-sim=yes`, mispredicted conditional branches a puzzle),
+//! and for a puzzle's fixed costs: serg 129 -> 96, 17-clue 113 -> 87, diabolical 144 ->
+//! 104, forum hardest 1106 3,359 -> 2,876, 1905 2,550 -> 2,191, top1465 499 -> 408 (tdoku,
+//! file reading subtracted: 84 / 100 / 121 / 2,222 / 1,860 / 359; JCZSolve on serg 217,
+//! faster all the same: the simulation is a simple model, wall time decides). What remains is mostly the examination loop's exit and whether an
 //! examination fixed a cell; handling fixed cells without a branch, or after the pass, cost
 //! more instructions than the branches saved (forum hardest 1106 +11% and +19%).
 //!
