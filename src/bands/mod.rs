@@ -8,7 +8,7 @@
 //!   word `[d][b]` holds the 27 cells of the band where the digit may go, bit `9 * row +
 //!   column` (row 0..3 within the band, column 0..9); word `[d][3]` is 0. A placed digit
 //!   keeps its own cell's bit; every other digit has lost it. Digit-major, four words a
-//!   digit: a digit's three bands are one SSE2 register (`lanes.rs`), so the scans over the
+//!   digit: a digit's three bands are one SSE2 register (`lanes`), so the scans over the
 //!   nine digits (naked singles, triads, what changed) treat the three bands at once.
 //! * `solved: [u32; 4]`: per band, the cells that hold a placed digit; lane 3 is 0.
 //! * `placements: [[u8; 4]; 9]`: per digit-band (`[d][b]`), its number of placements (one
