@@ -179,8 +179,7 @@ impl Board {
 
     /// The cells of each band holding each value (`values`: 81 cells row-major, 0 for an
     /// empty cell, digits `1..=9`): `[v][b]` for value `v`, row 0 the empty cells. No branch
-    /// per cell (which cells are empty is unpredictable).
-    /// Compared a value at a time, 16 cells at once, with SSE2.
+    /// per cell (which cells are empty is unpredictable): see [`Lanes::value_cells`].
     #[inline(always)]
     pub(super) fn given_bits<L: Lanes>(values: &[u8]) -> [[u32; 3]; 10] {
         match <&[u8; 81]>::try_from(values) {

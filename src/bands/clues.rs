@@ -177,17 +177,12 @@ mod tests {
     /// The same question put to the generic bitmask engine (an independent search).
     fn bitmask_has_solution_without(puzzle: &Grid, cell: Cell, digit: Digit) -> bool {
         use crate::bitmask::{Level, Search};
-        let exclusions = [(cell, digit)];
-        let mut found = false;
-        let search = Search {
-            exclusions: &exclusions,
+        Search {
+            exclusions: &[(cell, digit)],
             ..Search::new(Level::Singles)
-        };
-        search.run(puzzle, |_| {
-            found = true;
-            std::ops::ControlFlow::Break(())
-        });
-        found
+        }
+        .has_solution(puzzle)
+        .expect("a search without limits ends")
     }
 
     #[test]

@@ -94,8 +94,7 @@
 //! arrays, and the whole search is compiled twice: for the x86-64 baseline and, chosen at
 //! run time when the processor has them, for AVX2, BMI1, BMI2, LZCNT and POPCNT, where
 //! the minirow sets are gathered with `pext` and solutions written as AVX2 byte masks
-//! (`lanes::modern_instructions` runs a `Job`
-//! on the lanes it picks). The tests run the portable, the SSE2 and the modern copies on
+//! (`lanes::modern_instructions` runs a `Job` on the lanes it picks). The tests run the portable, the SSE2 and the modern copies on
 //! the same puzzles and require the same answers and statistics.
 //!
 //! # Cost
@@ -139,9 +138,10 @@
 //! and for a puzzle's fixed costs: serg 129 -> 96, 17-clue 113 -> 87, diabolical 144 ->
 //! 104, forum hardest 1106 3,359 -> 2,876, 1905 2,550 -> 2,191, top1465 499 -> 408 (tdoku,
 //! file reading subtracted: 84 / 100 / 121 / 2,222 / 1,860 / 359; JCZSolve on serg 217,
-//! faster all the same: the simulation is a simple model, wall time decides). What remains is mostly the examination loop's exit and whether an
-//! examination fixed a cell; handling fixed cells without a branch, or after the pass, cost
-//! more instructions than the branches saved (forum hardest 1106 +11% and +19%).
+//! faster all the same: the simulation is a simple model, wall time decides). What remains
+//! is mostly the examination loop's exit and whether an examination fixed a cell; handling
+//! fixed cells without a branch, or after the pass, cost more instructions than the
+//! branches saved (forum hardest 1106 +11% and +19%).
 //!
 //! The `sudoku` crate (JCZSolve) in the same measure: 16,742 / 18,434 / 15,456 / 685,327,
 //! with more nodes (serg 13.9 a puzzle against 9.3, forum hardest 1106 479 against 171):
@@ -393,8 +393,8 @@ fn record_solution<L: Lanes, const KEEP_SOLUTIONS: bool>(
     } else {
         None
     };
-    // `record` builds the grid only when it keeps it, so only from `Some`.
-    outcome.record(|| Grid::from_9x9_values(values.unwrap_or([0; 81])), limit)
+    let solution = || Grid::from_9x9_values(values.expect("computed whenever it is kept"));
+    outcome.record(solution, limit)
 }
 
 /// Depth-first search from a propagated root, on `stack` (empty); solutions go to
@@ -408,11 +408,8 @@ fn search<L: Lanes, const KEEP_SOLUTIONS: bool>(
     stats: &mut Stats,
     outcome: &mut Outcome,
 ) -> Option<Stop> {
-    let record = |board: &Board, outcome: &mut Outcome| {
-        record_solution::<L, KEEP_SOLUTIONS>(board, outcome, limit)
-    };
     let Some((choice, options)) = choose::<L>(&root) else {
-        record(&root, outcome);
+        record_solution::<L, KEEP_SOLUTIONS>(&root, outcome, limit);
         return None;
     };
     stack.push(Frame {
@@ -460,7 +457,7 @@ fn search<L: Lanes, const KEEP_SOLUTIONS: bool>(
             Err(Dead) => None,
             Ok(()) => match choose::<L>(child) {
                 None => {
-                    if record(child, outcome) {
+                    if record_solution::<L, KEEP_SOLUTIONS>(child, outcome, limit) {
                         return None;
                     }
                     None

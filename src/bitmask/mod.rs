@@ -237,6 +237,17 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// Whether `puzzle` has a solution this search accepts (the first one found ends it);
+    /// `None` when the limits stop the search before it knows.
+    pub fn has_solution(self, puzzle: &Grid) -> Option<bool> {
+        let mut found = false;
+        let report = self.run(puzzle, |_| {
+            found = true;
+            ControlFlow::Break(())
+        });
+        report.stopped.is_none().then_some(found)
+    }
+
     /// Searches `puzzle` depth first, calling `visit` with every solution until it breaks or
     /// the limits stop the search.
     pub fn run(

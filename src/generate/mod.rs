@@ -404,17 +404,12 @@ pub fn has_solution_without(
         Level::Singles
     };
     let exclusions = [(cell, digit)];
-    let mut found = false;
-    let search = Search {
+    Search {
         limits,
         exclusions: &exclusions,
         ..Search::new(level)
-    };
-    let report = search.run(puzzle, |_| {
-        found = true;
-        ControlFlow::Break(())
-    });
-    report.stopped.is_none().then_some(found)
+    }
+    .has_solution(puzzle)
 }
 
 /// Search nodes one uniqueness test may take, by default, before its clue is kept
