@@ -93,7 +93,8 @@
 //! The vector operations are SSE2 (part of every x86-64 processor) with a portable twin on
 //! arrays, and the whole search is compiled twice: for the x86-64 baseline and, chosen at
 //! run time when the processor has them, for AVX2, BMI1, BMI2, LZCNT and POPCNT, where
-//! the minirow sets are gathered with `pext` and solutions written as AVX2 byte masks
+//! the minirow sets are gathered with `pext`, the words compared with `seen` two rows at a
+//! time and solutions written as AVX2 byte masks
 //! (`lanes::modern_instructions` runs a `Job` on the lanes it picks). The tests run the portable, the SSE2 and the modern copies on
 //! the same puzzles and require the same answers and statistics.
 //!
@@ -126,11 +127,12 @@
 //! | ... column rules store without a branch, changed digits gathered with `pext` | 21,335 | 14,186 | 17,225 | 420,251 |
 //! | ... givens' cells per value compared 16 at a time with SSE2 | 21,066 | 13,918 | 16,956 | 419,982 |
 //! | ... a complete position recorded without the branching fallback's cell scan | 20,692 | 13,689 | 16,764 | 420,038 |
-//! | ... solutions as AVX2 byte masks, recorded inside the modern copy (now) | 20,272 | 13,473 | 16,566 | 420,032 |
+//! | ... solutions as AVX2 byte masks, recorded inside the modern copy | 20,272 | 13,473 | 16,566 | 420,032 |
+//! | ... words compared with `seen` by AVX2, `pext` sets masked to nine bits (no bounds checks) (now) | 18,988 | 12,317 | 15,317 | 390,550 |
 //!
 //! The stack placements are for the hardest corpus: forum hardest 1905 (first 500) 379,312
 //! -> 330,484 instructions a puzzle (171 -> 143 nodes), top1465 (first 1,000) 62,518 ->
-//! 62,540; those two now 320,231 and 59,891.
+//! 62,540; those two now 297,820 and 55,688.
 //!
 //! Same nodes throughout except the triad limit (forum hardest 1106: 173 -> 178 nodes a
 //! puzzle). The last five steps were for branches the processor mispredicts, which
@@ -146,6 +148,18 @@
 //! The `sudoku` crate (JCZSolve) in the same measure: 16,742 / 18,434 / 15,456 / 685,327,
 //! with more nodes (serg 13.9 a puzzle against 9.3, forum hardest 1106 479 against 171):
 //! its nodes cost a little over half of ours (serg 1,200 instructions against 2,300).
+//!
+//! Instructions are not time. The last step took 6-8% of the instructions everywhere and
+//! 2-8% of the wall time (minimum of ten interleaved runs); a sampling profile (`perf
+//! record -e cpu-clock`, joined with callgrind's counts per instruction) puts 18% of
+//! serg's time on the comparison with `seen`, which is 6% of its instructions: each pass
+//! waits there for the previous pass's examinations (their last stores, which the wider
+//! loads cannot take from the store buffer). Passes follow one another, so their number,
+//! not the instructions inside them, sets much of the time. Flagging changed words at
+//! every write instead (exact flags, no comparison: passes 54 -> 15 a puzzle) cost +17%
+//! instructions on serg (wall time equal) and +27% on forum hardest 1106 (+14% wall
+//! time); examining newly changed words within the pass, checked against `seen` one by
+//! one, was slower still (1106: +42%).
 //!
 //! ```
 //! use sudolab::{bands::BandSolver, grid::Grid, solver::Solver};

@@ -113,6 +113,56 @@ fn minirow_sets_agree_on_every_instruction_set() {
     assert_eq!(Portable::gather_digits(1 << 32 | 1 << 4), 0b1_0000_0010);
 }
 
+/// Nine rows of four words, as the board's candidates.
+type Rows = [[u32; 4]; 9];
+
+/// The differing words of pairs of snapshots, on the lanes a job is given.
+struct Differences(Vec<(Rows, Rows)>);
+
+impl Job for Differences {
+    type Output = Vec<u64>;
+    fn run<L: Lanes>(self) -> Vec<u64> {
+        self.0
+            .iter()
+            .map(|(now, before)| L::differing(now, before))
+            .collect()
+    }
+}
+
+#[test]
+fn differences_agree_on_every_instruction_set() {
+    let mut random = crate::random::Random::new(5);
+    let mut pairs = Vec::new();
+    for k in 0..2_000 {
+        let now: [[u32; 4]; 9] =
+            std::array::from_fn(|_| std::array::from_fn(|_| random.below(1 << 27) as u32));
+        let mut before = now;
+        // Change none, one or several words (each of the 36 in turn among the single ones).
+        match k % 3 {
+            0 => {}
+            1 => before[k / 3 % 9][k / 27 % 4] ^= 1 << (k % 27),
+            _ => {
+                for _ in 0..1 + k % 7 {
+                    before[random.below(9) as usize][random.below(4) as usize] ^= 1 << 26;
+                }
+            }
+        }
+        pairs.push((now, before));
+    }
+    let expected = Differences(pairs.clone()).run::<Portable>();
+    assert_eq!(modern_instructions(Differences(pairs.clone())), expected);
+    assert_eq!(Differences(pairs).run::<Native>(), expected);
+    assert!(
+        expected.iter().filter(|&&d| d == 0).count() > 600,
+        "unchanged pairs"
+    );
+    assert!(
+        expected.iter().any(|&d| d.count_ones() > 2),
+        "several changes"
+    );
+    assert!(expected.iter().any(|&d| d & 1 << 35 != 0), "the last word");
+}
+
 /// The value cells of some grids, on the lanes a job is given.
 struct ValueCells(Vec<[u8; 81]>);
 
