@@ -268,16 +268,20 @@ impl Board {
         let i = i.min(35);
         let (d, b) = (i / 4, (i % 4).min(2));
         let before = self.candidates.as_flattened()[i];
-        let entry = EXAMINATION[L::minirow_set(before)];
-        let x = before & entry as u32;
+        let [usable, forced] = EXAMINATION[L::minirow_set(before)];
+        let x = before & usable;
         if x == 0 {
             return Err(Dead);
         }
         self.candidates.as_flattened_mut()[i] = x;
-        self.placements.as_flattened_mut()[i] = (entry >> 54) as u8;
-        let open = x & !self.solved[b];
-        let forced = (entry >> 27) as u32 & BAND;
-        let fixed = open & ((single_in_triplets(x, TRIPLET_LOW) & forced) * 7);
+        self.placements.as_flattened_mut()[i] = (forced >> 27) as u8;
+        // The table keeps or drops whole minirows, and every minirow in all placements is
+        // kept: the minirows with one cell are read from the word before, beside the
+        // lookup instead of after it (the examinations of a pass wait on each other's
+        // writes, so their latency is the search's time). `open` has no bit above the
+        // band's: the count in `forced` drops out.
+        let open = before & !self.solved[b];
+        let fixed = open & (single_in_triplets(before, TRIPLET_LOW) * 7) & forced;
         if fixed != 0 {
             debug_assert!(!row_and_box_cover::<L>(fixed).1, "fixed cells share a unit");
             self.clear_cells(d, b, fixed);

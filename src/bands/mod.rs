@@ -128,11 +128,12 @@
 //! | ... givens' cells per value compared 16 at a time with SSE2 | 21,066 | 13,918 | 16,956 | 419,982 |
 //! | ... a complete position recorded without the branching fallback's cell scan | 20,692 | 13,689 | 16,764 | 420,038 |
 //! | ... solutions as AVX2 byte masks, recorded inside the modern copy | 20,272 | 13,473 | 16,566 | 420,032 |
-//! | ... words compared with `seen` by AVX2, `pext` sets masked to nine bits (no bounds checks) (now) | 18,988 | 12,317 | 15,317 | 390,550 |
+//! | ... words compared with `seen` by AVX2, `pext` sets masked to nine bits (no bounds checks) | 18,988 | 12,317 | 15,317 | 390,550 |
+//! | ... hidden singles read from the word before the lookup, the entry as two words (now) | 18,715 | 11,895 | 15,004 | 385,555 |
 //!
 //! The stack placements are for the hardest corpus: forum hardest 1905 (first 500) 379,312
 //! -> 330,484 instructions a puzzle (171 -> 143 nodes), top1465 (first 1,000) 62,518 ->
-//! 62,540; those two now 297,820 and 55,688.
+//! 62,540; those two now 294,047 and 54,864.
 //!
 //! Same nodes throughout except the triad limit (forum hardest 1106: 173 -> 178 nodes a
 //! puzzle). The last five steps were for branches the processor mispredicts, which
@@ -155,7 +156,10 @@
 //! serg's time on the comparison with `seen`, which is 6% of its instructions: each pass
 //! waits there for the previous pass's examinations (their last stores, which the wider
 //! loads cannot take from the store buffer). Passes follow one another, so their number,
-//! not the instructions inside them, sets much of the time. Flagging changed words at
+//! not the instructions inside them, sets much of the time, and shortening the chain inside
+//! an examination pays more than its instructions say: reading the hidden singles from the
+//! word before the table lookup instead of the word after it (same instructions, -1.5%)
+//! took 4-8% of the wall time on serg, forum hardest 1106 and diabolical. Flagging changed words at
 //! every write instead (exact flags, no comparison: passes 54 -> 15 a puzzle) cost +17%
 //! instructions on serg (wall time equal) and +27% on forum hardest 1106 (+14% wall
 //! time); examining newly changed words within the pass, checked against `seen` one by

@@ -150,49 +150,32 @@ pub(super) const FORCED_MINIROWS: [u16; 512] = {
     table
 };
 
-/// For a minirow set: bit `3 * m` for each minirow `m` (the lowest cell of each).
-pub(super) const MINIROW_LOW_BITS: [u32; 512] = {
+/// [`FORCED_MINIROWS`] as cells: the three cells of each forced minirow, one lookup for
+/// the band examination.
+pub(super) const FORCED_MINIROW_CELLS: [u32; 512] = {
     let mut table = [0u32; 512];
     let mut set = 0;
     while set < 512 {
-        let mut bits = 0u32;
-        let mut m = 0;
-        while m < 9 {
-            if set & (1 << m) != 0 {
-                bits |= 1 << (3 * m);
-            }
-            m += 1;
-        }
-        table[set] = bits;
-        set += 1;
-    }
-    table
-};
-
-/// [`FORCED_MINIROWS`] as cells: bit `3 * m` (the lowest cell) of each forced minirow `m`,
-/// one lookup for the band examination.
-pub(super) const FORCED_MINIROW_LOWS: [u32; 512] = {
-    let mut table = [0u32; 512];
-    let mut set = 0;
-    while set < 512 {
-        table[set] = MINIROW_LOW_BITS[FORCED_MINIROWS[set] as usize];
+        table[set] = MINIROW_CELLS[FORCED_MINIROWS[set] as usize];
         set += 1;
     }
     table
 };
 
 /// What one band examination needs of a digit-band's minirow set (the minirows holding a
-/// candidate), in one 8-byte entry: bits 0..27 the cells of the usable minirows (0: no
-/// placement fits, a contradiction), bits 27..54 bit `3 * m` of each forced minirow `m`
-/// (in every fitting placement), bits 54..57 the number of fitting placements.
-pub(super) const EXAMINATION: [u64; 512] = {
-    let mut table = [0u64; 512];
+/// candidate), in one 8-byte entry: `[0]` the cells of the usable minirows (0: no
+/// placement fits, a contradiction); `[1]` bits 0..27 the cells of the forced minirows (in
+/// every fitting placement), bits 27..30 the number of fitting placements. Two words, so
+/// that neither needs a shift on the examination's path.
+pub(super) const EXAMINATION: [[u32; 2]; 512] = {
+    let mut table = [[0u32; 2]; 512];
     let mut set = 0;
     while set < 512 {
         let usable = USABLE_MINIROWS[set] as usize;
-        table[set] = MINIROW_CELLS[usable] as u64
-            | (FORCED_MINIROW_LOWS[usable] as u64) << 27
-            | (FITTING_COUNT[usable] as u64) << 54;
+        table[set] = [
+            MINIROW_CELLS[usable],
+            FORCED_MINIROW_CELLS[usable] | (FITTING_COUNT[usable] as u32) << 27,
+        ];
         set += 1;
     }
     table
@@ -286,7 +269,7 @@ mod tests {
         // Placement 0 alone: every minirow is forced; a full band: none is.
         assert_eq!(FORCED_MINIROWS[0b100_010_001], 0b100_010_001);
         assert_eq!(FORCED_MINIROWS[0x1FF], 0);
-        assert_eq!(FORCED_MINIROW_LOWS[0b100_010_001], 1 | 1 << 12 | 1 << 24);
+        assert_eq!(FORCED_MINIROW_CELLS[0b100_010_001], 7 | 7 << 12 | 7 << 24);
         assert_eq!(
             single_in_triplets(0b011_100_001, TRIPLET_LOW),
             0b000_001_001
