@@ -94,8 +94,8 @@
 //! arrays, and the whole search is compiled twice: for the x86-64 baseline and, chosen at
 //! run time when the processor has them, for AVX2, BMI1, BMI2, LZCNT and POPCNT, where
 //! the minirow sets are gathered with `pext`, the words compared with `seen` two rows at a
-//! time and solutions written as AVX2 byte masks
-//! (`lanes::modern_instructions` runs a `Job` on the lanes it picks). The tests run the portable, the SSE2 and the modern copies on
+//! time and solutions written as AVX2 byte masks (`lanes::modern_instructions` runs a `Job`
+//! on the lanes it picks). The tests run the portable, the SSE2 and the modern copies on
 //! the same puzzles and require the same answers and statistics.
 //!
 //! # Cost
@@ -150,20 +150,20 @@
 //! with more nodes (serg 13.9 a puzzle against 9.3, forum hardest 1106 479 against 171):
 //! its nodes cost a little over half of ours (serg 1,200 instructions against 2,300).
 //!
-//! Instructions are not time. The last step took 6-8% of the instructions everywhere and
-//! 2-8% of the wall time (minimum of ten interleaved runs); a sampling profile (`perf
-//! record -e cpu-clock`, joined with callgrind's counts per instruction) puts 18% of
-//! serg's time on the comparison with `seen`, which is 6% of its instructions: each pass
+//! Instructions are not time. Comparing with `seen` by AVX2 took 6-8% of the instructions
+//! everywhere and 2-8% of the wall time (minimum of ten interleaved runs); a sampling
+//! profile (`perf record -e cpu-clock`, joined with callgrind's counts per instruction)
+//! puts 18% of serg's time on that comparison, which is 6% of its instructions: each pass
 //! waits there for the previous pass's examinations (their last stores, which the wider
 //! loads cannot take from the store buffer). Passes follow one another, so their number,
-//! not the instructions inside them, sets much of the time, and shortening the chain inside
-//! an examination pays more than its instructions say: reading the hidden singles from the
-//! word before the table lookup instead of the word after it (same instructions, -1.5%)
-//! took 4-8% of the wall time on serg, forum hardest 1106 and diabolical. Flagging changed words at
-//! every write instead (exact flags, no comparison: passes 54 -> 15 a puzzle) cost +17%
-//! instructions on serg (wall time equal) and +27% on forum hardest 1106 (+14% wall
-//! time); examining newly changed words within the pass, checked against `seen` one by
-//! one, was slower still (1106: +42%).
+//! not the instructions inside them, sets much of the time, and shortening the chain
+//! inside an examination pays more than its instructions say: reading the hidden singles
+//! from the word before the table lookup instead of the word after it (-1.5%
+//! instructions) took 3-10% of the wall time on serg, forum hardest 1106 and diabolical.
+//! Flagging changed words at every write instead (exact flags, no comparison: passes 54
+//! -> 15 a puzzle) cost +17% instructions on serg (wall time equal) and +27% on forum
+//! hardest 1106 (+14% wall time); examining newly changed words within the pass, checked
+//! against `seen` one by one, was slower still (1106: +42%).
 //!
 //! ```
 //! use sudolab::{bands::BandSolver, grid::Grid, solver::Solver};

@@ -134,7 +134,7 @@ fn differences_agree_on_every_instruction_set() {
     let mut random = crate::random::Random::new(5);
     let mut pairs = Vec::new();
     for k in 0..2_000 {
-        let now: [[u32; 4]; 9] =
+        let now: Rows =
             std::array::from_fn(|_| std::array::from_fn(|_| random.below(1 << 27) as u32));
         let mut before = now;
         // Change none, one or several words (each of the 36 in turn among the single ones).
