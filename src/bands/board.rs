@@ -1,7 +1,7 @@
 //! The band engine's position and its propagation (see the module docs of [`super`] for the
 //! layout and invariants).
 
-use super::lanes::{Lanes, Portable};
+use super::lanes::{Lanes, Pair, Portable, Vector};
 use super::tables::{
     single_in_triplets, BAND, COLUMN_0, EXAMINATION, FITTING_COUNT, FITTING_PLACEMENTS,
     MINIROW_CELLS, PLACEMENTS, ROW_AND_BOX_COVER, ROW_AND_BOX_PEERS, TRIPLET_LOW,
@@ -90,7 +90,7 @@ pub(super) fn row_and_box_cover<L: Lanes>(cells: u32) -> (u32, bool) {
 /// claimed column outside the box's claimed columns (locked candidates, claiming from
 /// columns).
 #[inline(always)]
-pub(super) fn claiming_removals<L: Lanes>(claimed: L) -> L {
+pub(super) fn claiming_removals<L: Vector>(claimed: L) -> L {
     let boxes = claimed
         .or(claimed.shift_right::<1>())
         .or(claimed.shift_right::<2>())
@@ -108,7 +108,7 @@ pub(super) fn claiming_removals<L: Lanes>(claimed: L) -> L {
 /// columns that are the only one of their box holding them (locked candidates, pointing
 /// down the columns: the digit leaves them in the other bands).
 #[inline(always)]
-pub(super) fn pointing_columns<L: Lanes>(open_columns: L) -> L {
+pub(super) fn pointing_columns<L: Vector>(open_columns: L) -> L {
     let (a, b, c) = (
         open_columns,
         open_columns.shift_right::<1>(),
@@ -121,6 +121,60 @@ pub(super) fn pointing_columns<L: Lanes>(open_columns: L) -> L {
         .and_not(a.and(b).and(c))
         .and(L::splat(0o111));
     open_columns.and(one.or(one.shift_left::<1>()).or(one.shift_left::<2>()))
+}
+
+/// The column rules' eliminations for the digits of `x` (each digit's three bands in a
+/// group of four lanes, [`Board::column_rules`]) in a position whose placed cells are
+/// `solved` (the same in every group): `Err` for a column without the digit, `Ok(None)`
+/// for digits placed in every column (nothing to find), otherwise the words kept (the
+/// claimed and pointed cells taken out) and, in lane 0 of each group, the columns where
+/// the digit has one cell left and is not yet placed.
+#[inline(always)]
+fn column_findings<V: Vector>(x: V, solved: V) -> Result<Option<(V, V)>, Dead> {
+    if x.and_not(solved).nonzero() == 0 {
+        return Ok(None); // placed in every column
+    }
+    let row = V::splat(0x1FF);
+    // Each group's other two bands by rotation.
+    let (r0, r1, r2) = (
+        x.and(row),
+        x.shift_right::<9>().and(row),
+        x.shift_right::<18>(),
+    );
+    let present = r0.or(r1).or(r2);
+    let several = r0.and(r1).or(r2.and(r0.or(r1)));
+    let (p1, p2) = (present.rotate(), present.rotate().rotate());
+    if present.or(p1).or(p2).equal(row) != V::BAND_LANES {
+        return Err(Dead); // a column without the digit
+    }
+    let (s1, s2) = (several.rotate(), several.rotate().rotate());
+    let twice = several
+        .or(s1)
+        .or(s2)
+        .or(present.and(p1))
+        .or(present.and(p2))
+        .or(p1.and(p2));
+    // Columns where the digit is placed: settled, nothing to find there.
+    let mine = x.and(solved);
+    let placed = mine
+        .or(mine.shift_right::<9>())
+        .or(mine.shift_right::<18>())
+        .and(row);
+    let placed = placed.or(placed.rotate()).or(placed.rotate().rotate());
+    let only_here = present.and_not(p1).and_not(p2).and_not(placed);
+    // A box whose open cells lie in one column: the other bands lose that column.
+    let open = x.and_not(solved);
+    let open_columns = open
+        .or(open.shift_right::<9>())
+        .or(open.shift_right::<18>())
+        .and(row);
+    let pointing = pointing_columns(open_columns);
+    let pointed = pointing.rotate().or(pointing.rotate().rotate());
+    let cells = claiming_removals(only_here).or(pointed
+        .or(pointed.shift_left::<9>())
+        .or(pointed.shift_left::<18>()));
+    let singles = present.and_not(twice).and_not(placed);
+    Ok(Some((x.and_not(cells), singles)))
 }
 
 /// The position has no solution.
@@ -342,74 +396,58 @@ impl Board {
     /// a contradiction; one with one cell places the digit there (hidden singles in columns);
     /// one whose cells all lie in one band claims the digit for that column in its box
     /// (locked candidates, claiming from columns). Returns whether it changed a word.
+    ///
+    /// Digits go two at a time ([`Lanes::Pair`]: one AVX2 register where the processor
+    /// has it), a pair when either is in `digits` (a digit unchanged since the rules last
+    /// ran is at their fixpoint: nothing to find), digit 9 alone; the singles of a pair
+    /// are placed after both digits' eliminations.
     #[inline(always)]
     fn column_rules<L: Lanes>(&mut self, digits: u32) -> Result<bool, Dead> {
         let solved = L::load(&self.solved);
-        let row = L::splat(0x1FF);
-        let every_column = L::from_array([0x1FF, 0x1FF, 0x1FF, 0]);
         let mut changed = false;
-        let mut digits = digits;
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize % 9;
-            digits &= digits - 1;
-            // The three bands of the digit, a lane each; the other two bands by rotation.
-            let x = L::load(&self.candidates[d]);
-            if x.and_not(solved).nonzero() == 0 {
-                continue; // placed in every column
-            }
-            let (r0, r1, r2) = (
-                x.and(row),
-                x.shift_right::<9>().and(row),
-                x.shift_right::<18>(),
-            );
-            let present = r0.or(r1).or(r2);
-            let several = r0.and(r1).or(r2.and(r0.or(r1)));
-            let (p1, p2) = (present.rotate(), present.rotate().rotate());
-            if present.or(p1).or(p2).equal(every_column) != 0xF {
-                return Err(Dead); // a column without the digit
-            }
-            let (s1, s2) = (several.rotate(), several.rotate().rotate());
-            let twice = several
-                .or(s1)
-                .or(s2)
-                .or(present.and(p1))
-                .or(present.and(p2))
-                .or(p1.and(p2));
-            // Columns where the digit is placed: settled, nothing to find there.
-            let mine = x.and(solved);
-            let placed = mine
-                .or(mine.shift_right::<9>())
-                .or(mine.shift_right::<18>())
-                .and(row);
-            let placed = placed.or(placed.rotate()).or(placed.rotate().rotate());
-            let only_here = present.and_not(p1).and_not(p2).and_not(placed);
-            // A box whose open cells lie in one column: the other bands lose that column.
-            let open = x.and_not(solved);
-            let open_columns = open
-                .or(open.shift_right::<9>())
-                .or(open.shift_right::<18>())
-                .and(row);
-            let pointing = pointing_columns(open_columns);
-            let pointed = pointing.rotate().or(pointing.rotate().rotate());
-            let cells = claiming_removals(only_here).or(pointed
-                .or(pointed.shift_left::<9>())
-                .or(pointed.shift_left::<18>()));
-            changed |= x.and(cells).nonzero() != 0;
-            x.and_not(cells).store(&mut self.candidates[d]);
-            let mut singles = present.and_not(twice).and_not(placed).to_array()[0];
-            while singles != 0 {
-                let cells = COLUMN_0 << singles.trailing_zeros();
-                singles &= singles - 1;
-                for b in 0..3 {
-                    let cell = self.candidates[d][b] & cells;
-                    if cell != 0 {
-                        self.place(d, b, cell)?;
-                        changed = true;
-                    }
-                }
+        let mut pairs = (digits | digits >> 1) & 0x55;
+        while pairs != 0 {
+            let d = (pairs.trailing_zeros() as usize).min(6);
+            pairs &= pairs - 1;
+            let rows =
+                <&mut [[u32; 4]; 2]>::try_from(&mut self.candidates[d..d + 2]).expect("two rows");
+            let x = L::Pair::load(rows);
+            let Some((kept, singles)) = column_findings(x, L::Pair::join(solved, solved))? else {
+                continue;
+            };
+            changed |= kept.equal(x) != 0xFF;
+            kept.store(rows);
+            let (first, second) = singles.split();
+            changed |= self.place_column_singles(d, first.to_array()[0])?;
+            changed |= self.place_column_singles(d + 1, second.to_array()[0])?;
+        }
+        if digits & 0x100 != 0 {
+            let x = L::load(&self.candidates[8]);
+            if let Some((kept, singles)) = column_findings(x, solved)? {
+                changed |= kept.equal(x) != 0xF;
+                kept.store(&mut self.candidates[8]);
+                changed |= self.place_column_singles(8, singles.to_array()[0])?;
             }
         }
         Ok(changed)
+    }
+
+    /// Places digit `d` in the one cell it has left in each column of `singles` (bit `c`
+    /// for column `c`). Returns whether it placed any.
+    #[inline(always)]
+    fn place_column_singles(&mut self, d: usize, singles: u32) -> Result<bool, Dead> {
+        let mut rest = singles;
+        while rest != 0 {
+            let cells = COLUMN_0 << rest.trailing_zeros();
+            rest &= rest - 1;
+            for b in 0..3 {
+                let cell = self.candidates[d][b] & cells;
+                if cell != 0 {
+                    self.place(d, b, cell)?;
+                }
+            }
+        }
+        Ok(singles != 0)
     }
 
     /// Runs every rule to its fixpoint. `seen` holds each digit-band's word as last

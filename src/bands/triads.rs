@@ -19,7 +19,7 @@
 //! bit-sliced. What they buy is measured in the module docs of [`super`].
 
 use super::board::{Board, Dead, OTHER_BANDS};
-use super::lanes::Lanes;
+use super::lanes::{Lanes, Pair, Vector};
 use super::tables::{BOX, COLUMN_0, ROW, TRIPLET_LOW};
 
 /// Bit 9 * row of each row of a band (the lowest minirow bit of each row).
@@ -35,7 +35,7 @@ struct Counts<L> {
     four: L,
 }
 
-impl<L: Lanes> Counts<L> {
+impl<L: Vector> Counts<L> {
     #[inline(always)]
     fn new() -> Self {
         let zero = L::splat(0);
@@ -62,11 +62,75 @@ impl<L: Lanes> Counts<L> {
     }
 }
 
+impl<P: Vector> Counts<P> {
+    /// The counts of both rows of a pair added up, on one row's lanes (saturating: a total
+    /// of `k` is a first count of `i` and a second of `k - i`).
+    #[inline(always)]
+    fn merged<L: Lanes>(self) -> Counts<L>
+    where
+        P: Pair<L>,
+    {
+        let ((a1, b1), (a2, b2)) = (self.one.split(), self.two.split());
+        let ((a3, b3), (a4, b4)) = (self.three.split(), self.four.split());
+        Counts {
+            one: a1.or(b1),
+            two: a2.or(b2).or(a1.and(b1)),
+            three: a3.or(b3).or(a2.and(b1)).or(a1.and(b2)),
+            four: a4.or(b4).or(a3.and(b1)).or(a2.and(b2)).or(a1.and(b3)),
+        }
+    }
+}
+
 /// Of three lane sets, the bits in exactly one.
 #[inline(always)]
-fn exactly_one<L: Lanes>(a: L, b: L, c: L) -> L {
+fn exactly_one<L: Vector>(a: L, b: L, c: L) -> L {
     // An odd number of them, not all three.
     a.xor(b).xor(c).and_not(a.and(b).and(c))
+}
+
+/// Adds the minirows and minicolumns of the digits of `x` (a digit's three bands in each
+/// group of four lanes) to the counts `[rows possible, rows certain, columns possible,
+/// columns certain]`, and writes each digit's uncertain ones (possible, not certain) to
+/// `minirows` and `minicolumns` (bit `3 * m` for minirow `m`, bit `c` for column `c`).
+#[inline(always)]
+fn count_triads<L, V: Pair<L>>(
+    x: V,
+    counts: &mut [Counts<V>; 4],
+    minirows: &mut [[u32; 4]; 2],
+    minicolumns: &mut [[u32; 4]; 2],
+) {
+    let (triplet_low, row_lows) = (V::splat(TRIPLET_LOW), V::splat(ROW_LOWS));
+    let (box_lows, column_mask) = (V::splat(0o111), V::splat(0x1FF));
+    // Bit 3 * m for each minirow m holding a candidate.
+    let o = x
+        .or(x.shift_right::<1>())
+        .or(x.shift_right::<2>())
+        .and(triplet_low);
+    let rows = exactly_one(
+        o.and(row_lows),
+        o.shift_right::<3>().and(row_lows),
+        o.shift_right::<6>().and(row_lows),
+    );
+    let certain = rows.or(rows.shift_left::<3>()).or(rows.shift_left::<6>());
+    o.and_not(certain).store(minirows);
+    counts[0].add(o);
+    counts[1].add(o.and(certain));
+    // Bit c for each column c of the band holding a candidate.
+    let c = x
+        .or(x.shift_right::<9>())
+        .or(x.shift_right::<18>())
+        .and(column_mask);
+    let boxes = exactly_one(
+        c.and(box_lows),
+        c.shift_right::<1>().and(box_lows),
+        c.shift_right::<2>().and(box_lows),
+    );
+    let certain = boxes
+        .or(boxes.shift_left::<1>())
+        .or(boxes.shift_left::<2>());
+    c.and_not(certain).store(minicolumns);
+    counts[2].add(c);
+    counts[3].add(c.and(certain));
 }
 
 /// The cells of each minirow's row and box outside the minirow, by minirow bit `3 * m`.
@@ -92,46 +156,37 @@ impl Board {
     #[inline(always)]
     pub(super) fn triads<L: Lanes>(&mut self) -> Result<bool, Dead> {
         // Per digit and band, the minirows and minicolumns where the digit is possible but
-        // not certain.
-        let mut uncertain_minirows = [[0u32; 4]; 9];
-        let mut uncertain_minicolumns = [[0u32; 4]; 9];
-        let (mut rows_possible, mut rows_certain) = (Counts::<L>::new(), Counts::<L>::new());
-        let (mut columns_possible, mut columns_certain) = (Counts::<L>::new(), Counts::<L>::new());
-        let (triplet_low, row_lows) = (L::splat(TRIPLET_LOW), L::splat(ROW_LOWS));
-        let (box_lows, column_mask) = (L::splat(0o111), L::splat(0x1FF));
-        for d in 0..9 {
-            let x = L::load(&self.candidates[d]);
-            // Bit 3 * m for each minirow m holding a candidate.
-            let o = x
-                .or(x.shift_right::<1>())
-                .or(x.shift_right::<2>())
-                .and(triplet_low);
-            let rows = exactly_one(
-                o.and(row_lows),
-                o.shift_right::<3>().and(row_lows),
-                o.shift_right::<6>().and(row_lows),
+        // not certain (a row for a tenth digit with no candidate: the last pair's second).
+        let mut uncertain_minirows = [[0u32; 4]; 10];
+        let mut uncertain_minicolumns = [[0u32; 4]; 10];
+        let mut counts = [Counts::<L::Pair>::new(); 4];
+        for pair in 0..5 {
+            let d = 2 * pair;
+            let x = if d < 8 {
+                let rows = <&[[u32; 4]; 2]>::try_from(&self.candidates[d..d + 2]);
+                L::Pair::load(rows.expect("two rows"))
+            } else {
+                L::Pair::join(L::load(&self.candidates[8]), L::splat(0))
+            };
+            let (minirows, minicolumns) = (
+                <&mut [[u32; 4]; 2]>::try_from(&mut uncertain_minirows[d..d + 2]),
+                <&mut [[u32; 4]; 2]>::try_from(&mut uncertain_minicolumns[d..d + 2]),
             );
-            let certain = rows.or(rows.shift_left::<3>()).or(rows.shift_left::<6>());
-            o.and_not(certain).store(&mut uncertain_minirows[d]);
-            rows_possible.add(o);
-            rows_certain.add(o.and(certain));
-            // Bit c for each column c of the band holding a candidate.
-            let c = x
-                .or(x.shift_right::<9>())
-                .or(x.shift_right::<18>())
-                .and(column_mask);
-            let boxes = exactly_one(
-                c.and(box_lows),
-                c.shift_right::<1>().and(box_lows),
-                c.shift_right::<2>().and(box_lows),
+            count_triads(
+                x,
+                &mut counts,
+                minirows.expect("two rows"),
+                minicolumns.expect("two rows"),
             );
-            let certain = boxes
-                .or(boxes.shift_left::<1>())
-                .or(boxes.shift_left::<2>());
-            c.and_not(certain).store(&mut uncertain_minicolumns[d]);
-            columns_possible.add(c);
-            columns_certain.add(c.and(certain));
         }
+        // Merged one by one, not by `map`: a closure is compiled on its own, outside the
+        // instruction set of the code around it.
+        let [rows_possible, rows_certain, columns_possible, columns_certain] = [
+            counts[0].merged(),
+            counts[1].merged(),
+            counts[2].merged(),
+            counts[3].merged(),
+        ];
         let every_minirow = L::from_array([TRIPLET_LOW, TRIPLET_LOW, TRIPLET_LOW, 0]);
         let every_column = L::from_array([0x1FF, 0x1FF, 0x1FF, 0]);
         if rows_possible.three.equal(every_minirow) & columns_possible.three.equal(every_column)

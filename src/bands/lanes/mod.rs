@@ -32,18 +32,15 @@ pub(super) trait Job {
     fn run<L: Lanes>(self) -> Self::Output;
 }
 
-/// Four lanes of 32 bits. Every operation acts on each lane alone.
-pub(super) trait Lanes: Copy {
-    /// The lanes of a row of four words.
-    fn load(words: &[u32; 4]) -> Self;
-    /// Writes the lanes to a row of four words.
-    fn store(self, words: &mut [u32; 4]);
+/// Lanes of 32 bits, four per digit: the operations the rules compute with. Every
+/// operation acts on each lane alone, except [`Vector::rotate`], which moves lanes within
+/// each group of four (a digit's three bands).
+pub(super) trait Vector: Copy {
+    /// The lanes of bands 0-2 of each digit (bits as [`Vector::nonzero`] sets them):
+    /// `0x7` for one digit, `0x77` for two (see [`Pair`]).
+    const BAND_LANES: u32;
     /// Every lane `x`.
     fn splat(x: u32) -> Self;
-    /// Lanes from four values.
-    fn from_array(words: [u32; 4]) -> Self;
-    /// The lanes as four values.
-    fn to_array(self) -> [u32; 4];
     /// `self & other`.
     fn and(self, other: Self) -> Self;
     /// `self | other`.
@@ -56,12 +53,41 @@ pub(super) trait Lanes: Copy {
     fn shift_right<const N: i32>(self) -> Self;
     /// Each lane shifted left by `N`.
     fn shift_left<const N: i32>(self) -> Self;
-    /// Lanes 0, 1, 2 take the values of lanes 1, 2, 0; lane 3 keeps its own.
+    /// In each group of four, lanes 0, 1, 2 take the values of lanes 1, 2, 0; lane 3 keeps
+    /// its own.
     fn rotate(self) -> Self;
     /// Bit `l` set for each lane `l` that is not 0.
     fn nonzero(self) -> u32;
     /// Bit `l` set for each lane `l` equal in `self` and `other`.
     fn equal(self, other: Self) -> u32;
+}
+
+/// Two digits' rows of four lanes at once (eight lanes): the column rules and the triads
+/// treat the digits in pairs. Two registers of four lanes, or one AVX2 register in the
+/// copy of the search compiled for it.
+pub(super) trait Pair<L>: Vector {
+    /// The lanes of two consecutive rows.
+    fn load(rows: &[[u32; 4]; 2]) -> Self;
+    /// Writes the lanes to two consecutive rows.
+    fn store(self, rows: &mut [[u32; 4]; 2]);
+    /// The pair of a first and a second row.
+    fn join(first: L, second: L) -> Self;
+    /// The first and the second row.
+    fn split(self) -> (L, L);
+}
+
+/// Four lanes of 32 bits: a digit's row of words (see [`Vector`] for the operations).
+pub(super) trait Lanes: Vector {
+    /// Two rows at once.
+    type Pair: Pair<Self>;
+    /// The lanes of a row of four words.
+    fn load(words: &[u32; 4]) -> Self;
+    /// Writes the lanes to a row of four words.
+    fn store(self, words: &mut [u32; 4]);
+    /// Lanes from four values.
+    fn from_array(words: [u32; 4]) -> Self;
+    /// The lanes as four values.
+    fn to_array(self) -> [u32; 4];
 
     /// Of a digit's column sets packed `band0 | band1 << 9 | band2 << 18`, the 9-bit
     /// occupancy of stack `s` (bit `3 * band + column within the stack`): shifts, or
@@ -225,6 +251,7 @@ impl Portable {
 }
 
 impl Lanes for Portable {
+    type Pair = Twice<Portable>;
     #[inline(always)]
     fn load(words: &[u32; 4]) -> Self {
         Portable(*words)
@@ -234,16 +261,20 @@ impl Lanes for Portable {
         *words = self.0;
     }
     #[inline(always)]
-    fn splat(x: u32) -> Self {
-        Portable([x; 4])
-    }
-    #[inline(always)]
     fn from_array(words: [u32; 4]) -> Self {
         Portable(words)
     }
     #[inline(always)]
     fn to_array(self) -> [u32; 4] {
         self.0
+    }
+}
+
+impl Vector for Portable {
+    const BAND_LANES: u32 = 0x7;
+    #[inline(always)]
+    fn splat(x: u32) -> Self {
+        Portable([x; 4])
     }
     #[inline(always)]
     fn and(self, other: Self) -> Self {
@@ -289,6 +320,75 @@ impl Lanes for Portable {
             bits |= u32::from(self.0[l] == other.0[l]) << l;
         }
         bits
+    }
+}
+
+/// A [`Pair`] as two rows of four lanes `L`, each operation done on both: for the
+/// portable lanes and for the x86-64 baseline (SSE2 has no eight-lane registers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Twice<L>(L, L);
+
+impl<L: Lanes> Vector for Twice<L> {
+    const BAND_LANES: u32 = 0x77;
+    #[inline(always)]
+    fn splat(x: u32) -> Self {
+        Twice(L::splat(x), L::splat(x))
+    }
+    #[inline(always)]
+    fn and(self, other: Self) -> Self {
+        Twice(self.0.and(other.0), self.1.and(other.1))
+    }
+    #[inline(always)]
+    fn or(self, other: Self) -> Self {
+        Twice(self.0.or(other.0), self.1.or(other.1))
+    }
+    #[inline(always)]
+    fn and_not(self, other: Self) -> Self {
+        Twice(self.0.and_not(other.0), self.1.and_not(other.1))
+    }
+    #[inline(always)]
+    fn xor(self, other: Self) -> Self {
+        Twice(self.0.xor(other.0), self.1.xor(other.1))
+    }
+    #[inline(always)]
+    fn shift_right<const N: i32>(self) -> Self {
+        Twice(self.0.shift_right::<N>(), self.1.shift_right::<N>())
+    }
+    #[inline(always)]
+    fn shift_left<const N: i32>(self) -> Self {
+        Twice(self.0.shift_left::<N>(), self.1.shift_left::<N>())
+    }
+    #[inline(always)]
+    fn rotate(self) -> Self {
+        Twice(self.0.rotate(), self.1.rotate())
+    }
+    #[inline(always)]
+    fn nonzero(self) -> u32 {
+        self.0.nonzero() | self.1.nonzero() << 4
+    }
+    #[inline(always)]
+    fn equal(self, other: Self) -> u32 {
+        self.0.equal(other.0) | self.1.equal(other.1) << 4
+    }
+}
+
+impl<L: Lanes> Pair<L> for Twice<L> {
+    #[inline(always)]
+    fn load(rows: &[[u32; 4]; 2]) -> Self {
+        Twice(L::load(&rows[0]), L::load(&rows[1]))
+    }
+    #[inline(always)]
+    fn store(self, rows: &mut [[u32; 4]; 2]) {
+        self.0.store(&mut rows[0]);
+        self.1.store(&mut rows[1]);
+    }
+    #[inline(always)]
+    fn join(first: L, second: L) -> Self {
+        Twice(first, second)
+    }
+    #[inline(always)]
+    fn split(self) -> (L, L) {
+        (self.0, self.1)
     }
 }
 

@@ -14,15 +14,17 @@ use std::arch::x86_64::{
 };
 
 use std::arch::x86_64::{
-    __m256i, _mm256_and_si256, _mm256_cmpeq_epi32, _mm256_cmpeq_epi8, _mm256_loadu_si256,
-    _mm256_movemask_epi8, _mm256_or_si256, _mm256_packs_epi16, _mm256_packs_epi32,
-    _mm256_permutevar8x32_epi32, _mm256_set1_epi32, _mm256_set1_epi64x, _mm256_set1_epi8,
-    _mm256_setr_epi32, _mm256_setr_epi8, _mm256_setzero_si256, _mm256_shuffle_epi8,
-    _mm256_storeu_si256, _pext_u32, _pext_u64,
+    __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_castsi256_ps, _mm256_castsi256_si128,
+    _mm256_cmpeq_epi32, _mm256_cmpeq_epi8, _mm256_extracti128_si256, _mm256_loadu_si256,
+    _mm256_movemask_epi8, _mm256_movemask_ps, _mm256_or_si256, _mm256_packs_epi16,
+    _mm256_packs_epi32, _mm256_permutevar8x32_epi32, _mm256_set1_epi32, _mm256_set1_epi64x,
+    _mm256_set1_epi8, _mm256_set_m128i, _mm256_setr_epi32, _mm256_setr_epi8, _mm256_setzero_si256,
+    _mm256_shuffle_epi32, _mm256_shuffle_epi8, _mm256_slli_epi32, _mm256_srli_epi32,
+    _mm256_storeu_si256, _mm256_xor_si256, _pext_u32, _pext_u64,
 };
 use std::marker::PhantomData;
 
-use super::{pick_band, Job, Lanes};
+use super::{pick_band, Job, Lanes, Pair, Twice, Vector};
 use crate::bands::tables::TRIPLET_LOW;
 
 /// Runs `job` compiled for processors with AVX2, BMI1, BMI2, LZCNT and POPCNT, on
@@ -62,6 +64,8 @@ unsafe fn with_modern_features<J: Job>(job: J) -> J::Output {
 
 /// How [`Sse2`] lanes gather bits: what the processor offers besides SSE2.
 pub(in crate::bands) trait Gather: Copy + std::fmt::Debug {
+    /// [`Lanes::Pair`].
+    type Pair: Pair<Sse2<Self>>;
     /// [`Lanes::minirow_set`].
     fn minirow_set(x: u32) -> usize;
     /// [`Lanes::stack_set`].
@@ -79,6 +83,7 @@ pub(in crate::bands) trait Gather: Copy + std::fmt::Debug {
 pub(in crate::bands) struct Baseline;
 
 impl Gather for Baseline {
+    type Pair = Twice<Sse2<Baseline>>;
     #[inline(always)]
     fn minirow_set(x: u32) -> usize {
         <super::Portable as Lanes>::minirow_set(x)
@@ -107,6 +112,7 @@ impl Gather for Baseline {
 struct Bmi2;
 
 impl Gather for Bmi2 {
+    type Pair = Avx2Pair;
     #[inline(always)]
     fn minirow_set(x: u32) -> usize {
         let occupied = x | x >> 1 | x >> 2;
@@ -195,6 +201,108 @@ impl Gather for Bmi2 {
     }
 }
 
+/// [`Pair`] in one AVX2 register: the first row in the low 128 bits, the second in the
+/// high. Private, as [`Bmi2`] is: only the lanes of the copy [`with_modern_features`]
+/// runs (after detecting AVX2) have it.
+#[derive(Clone, Copy, Debug)]
+struct Avx2Pair(__m256i);
+
+impl Vector for Avx2Pair {
+    const BAND_LANES: u32 = 0x77;
+    #[inline(always)]
+    fn splat(x: u32) -> Self {
+        // SAFETY: only code run by `with_modern_features` has Avx2Pair values, and that
+        // runs after this processor's AVX2 was detected (the same for every block below).
+        Avx2Pair(unsafe { _mm256_set1_epi32(x as i32) })
+    }
+    #[inline(always)]
+    fn and(self, other: Self) -> Self {
+        // SAFETY: as for `splat`.
+        Avx2Pair(unsafe { _mm256_and_si256(self.0, other.0) })
+    }
+    #[inline(always)]
+    fn or(self, other: Self) -> Self {
+        // SAFETY: as for `splat`.
+        Avx2Pair(unsafe { _mm256_or_si256(self.0, other.0) })
+    }
+    #[inline(always)]
+    fn and_not(self, other: Self) -> Self {
+        // SAFETY: as for `splat`. (`andnot(a, b)` is `!a & b`.)
+        Avx2Pair(unsafe { _mm256_andnot_si256(other.0, self.0) })
+    }
+    #[inline(always)]
+    fn xor(self, other: Self) -> Self {
+        // SAFETY: as for `splat`.
+        Avx2Pair(unsafe { _mm256_xor_si256(self.0, other.0) })
+    }
+    #[inline(always)]
+    fn shift_right<const N: i32>(self) -> Self {
+        // SAFETY: as for `splat`.
+        Avx2Pair(unsafe { _mm256_srli_epi32::<N>(self.0) })
+    }
+    #[inline(always)]
+    fn shift_left<const N: i32>(self) -> Self {
+        // SAFETY: as for `splat`.
+        Avx2Pair(unsafe { _mm256_slli_epi32::<N>(self.0) })
+    }
+    #[inline(always)]
+    fn rotate(self) -> Self {
+        // Lanes (1, 2, 0, 3) within each 128-bit half, as `Sse2::rotate`.
+        const ORDER: i32 = 0b11_00_10_01;
+        // SAFETY: as for `splat`.
+        Avx2Pair(unsafe { _mm256_shuffle_epi32::<ORDER>(self.0) })
+    }
+    #[inline(always)]
+    fn nonzero(self) -> u32 {
+        // SAFETY: as for `splat`.
+        let zero = unsafe {
+            _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
+                self.0,
+                _mm256_setzero_si256(),
+            )))
+        };
+        !(zero as u32) & 0xFF
+    }
+    #[inline(always)]
+    fn equal(self, other: Self) -> u32 {
+        // SAFETY: as for `splat`.
+        let equal =
+            unsafe { _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(self.0, other.0))) };
+        equal as u32
+    }
+}
+
+impl Pair<Sse2<Bmi2>> for Avx2Pair {
+    #[inline(always)]
+    fn load(rows: &[[u32; 4]; 2]) -> Self {
+        // SAFETY: as for `splat`; the pointer comes from a reference to 32 readable bytes,
+        // and the load has no alignment requirement.
+        Avx2Pair(unsafe { _mm256_loadu_si256(rows.as_ptr().cast::<__m256i>()) })
+    }
+    #[inline(always)]
+    fn store(self, rows: &mut [[u32; 4]; 2]) {
+        // SAFETY: as for `splat`; the pointer comes from a unique reference to 32 writable
+        // bytes, and the store has no alignment requirement.
+        unsafe { _mm256_storeu_si256(rows.as_mut_ptr().cast::<__m256i>(), self.0) }
+    }
+    #[inline(always)]
+    fn join(first: Sse2<Bmi2>, second: Sse2<Bmi2>) -> Self {
+        // SAFETY: as for `splat`.
+        Avx2Pair(unsafe { _mm256_set_m128i(second.0, first.0) })
+    }
+    #[inline(always)]
+    fn split(self) -> (Sse2<Bmi2>, Sse2<Bmi2>) {
+        // SAFETY: as for `splat`.
+        let (low, high) = unsafe {
+            (
+                _mm256_castsi256_si128(self.0),
+                _mm256_extracti128_si256::<1>(self.0),
+            )
+        };
+        (Sse2::new(low), Sse2::new(high))
+    }
+}
+
 /// [`Lanes`] in one SSE2 register; `G` says how bits are gathered.
 #[derive(Clone, Copy, Debug)]
 pub(in crate::bands) struct Sse2<G: Gather>(__m128i, PhantomData<G>);
@@ -207,6 +315,7 @@ impl<G: Gather> Sse2<G> {
 }
 
 impl<G: Gather> Lanes for Sse2<G> {
+    type Pair = G::Pair;
     #[inline(always)]
     fn minirow_set(x: u32) -> usize {
         G::minirow_set(x)
@@ -236,11 +345,6 @@ impl<G: Gather> Lanes for Sse2<G> {
         unsafe { _mm_storeu_si128(words.as_mut_ptr().cast::<__m128i>(), self.0) }
     }
     #[inline(always)]
-    fn splat(x: u32) -> Self {
-        // SAFETY: SSE2 is baseline on x86-64.
-        Self::new(unsafe { _mm_set1_epi32(x as i32) })
-    }
-    #[inline(always)]
     fn from_array(w: [u32; 4]) -> Self {
         // SAFETY: SSE2 is baseline on x86-64.
         Self::new(unsafe { _mm_setr_epi32(w[0] as i32, w[1] as i32, w[2] as i32, w[3] as i32) })
@@ -251,61 +355,6 @@ impl<G: Gather> Lanes for Sse2<G> {
         self.store(&mut words);
         words
     }
-    #[inline(always)]
-    fn and(self, other: Self) -> Self {
-        // SAFETY: SSE2 is baseline on x86-64.
-        Self::new(unsafe { _mm_and_si128(self.0, other.0) })
-    }
-    #[inline(always)]
-    fn or(self, other: Self) -> Self {
-        // SAFETY: SSE2 is baseline on x86-64.
-        Self::new(unsafe { _mm_or_si128(self.0, other.0) })
-    }
-    #[inline(always)]
-    fn and_not(self, other: Self) -> Self {
-        // SAFETY: SSE2 is baseline on x86-64. (`andnot(a, b)` is `!a & b`.)
-        Self::new(unsafe { _mm_andnot_si128(other.0, self.0) })
-    }
-    #[inline(always)]
-    fn xor(self, other: Self) -> Self {
-        // SAFETY: SSE2 is baseline on x86-64.
-        Self::new(unsafe { _mm_xor_si128(self.0, other.0) })
-    }
-    #[inline(always)]
-    fn shift_right<const N: i32>(self) -> Self {
-        // SAFETY: SSE2 is baseline on x86-64.
-        Self::new(unsafe { _mm_srli_epi32::<N>(self.0) })
-    }
-    #[inline(always)]
-    fn shift_left<const N: i32>(self) -> Self {
-        // SAFETY: SSE2 is baseline on x86-64.
-        Self::new(unsafe { _mm_slli_epi32::<N>(self.0) })
-    }
-    #[inline(always)]
-    fn rotate(self) -> Self {
-        // Lanes (1, 2, 0, 3): two bits per lane, lowest first.
-        const ORDER: i32 = 0b11_00_10_01;
-        // SAFETY: SSE2 is baseline on x86-64.
-        Self::new(unsafe { _mm_shuffle_epi32::<ORDER>(self.0) })
-    }
-    #[inline(always)]
-    fn nonzero(self) -> u32 {
-        // SAFETY: SSE2 is baseline on x86-64.
-        let zero = unsafe {
-            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
-                self.0,
-                _mm_setzero_si128(),
-            )))
-        };
-        !(zero as u32) & 0xF
-    }
-    #[inline(always)]
-    fn equal(self, other: Self) -> u32 {
-        // SAFETY: SSE2 is baseline on x86-64.
-        let equal = unsafe { _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(self.0, other.0))) };
-        equal as u32
-    }
-
     /// The 36 counts as bytes in three registers (digits 0-3, 4-7, 8): keys made a byte
     /// each, then minimum and sum folded over the digits, four bands' worth at once.
     #[inline(always)]
@@ -397,6 +446,69 @@ impl<G: Gather> Lanes for Sse2<G> {
     #[inline(always)]
     fn differing(now: &[[u32; 4]; 9], before: &[[u32; 4]; 9]) -> u64 {
         G::differing(now, before)
+    }
+}
+
+impl<G: Gather> Vector for Sse2<G> {
+    const BAND_LANES: u32 = 0x7;
+    #[inline(always)]
+    fn splat(x: u32) -> Self {
+        // SAFETY: SSE2 is baseline on x86-64.
+        Self::new(unsafe { _mm_set1_epi32(x as i32) })
+    }
+    #[inline(always)]
+    fn and(self, other: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86-64.
+        Self::new(unsafe { _mm_and_si128(self.0, other.0) })
+    }
+    #[inline(always)]
+    fn or(self, other: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86-64.
+        Self::new(unsafe { _mm_or_si128(self.0, other.0) })
+    }
+    #[inline(always)]
+    fn and_not(self, other: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86-64. (`andnot(a, b)` is `!a & b`.)
+        Self::new(unsafe { _mm_andnot_si128(other.0, self.0) })
+    }
+    #[inline(always)]
+    fn xor(self, other: Self) -> Self {
+        // SAFETY: SSE2 is baseline on x86-64.
+        Self::new(unsafe { _mm_xor_si128(self.0, other.0) })
+    }
+    #[inline(always)]
+    fn shift_right<const N: i32>(self) -> Self {
+        // SAFETY: SSE2 is baseline on x86-64.
+        Self::new(unsafe { _mm_srli_epi32::<N>(self.0) })
+    }
+    #[inline(always)]
+    fn shift_left<const N: i32>(self) -> Self {
+        // SAFETY: SSE2 is baseline on x86-64.
+        Self::new(unsafe { _mm_slli_epi32::<N>(self.0) })
+    }
+    #[inline(always)]
+    fn rotate(self) -> Self {
+        // Lanes (1, 2, 0, 3): two bits per lane, lowest first.
+        const ORDER: i32 = 0b11_00_10_01;
+        // SAFETY: SSE2 is baseline on x86-64.
+        Self::new(unsafe { _mm_shuffle_epi32::<ORDER>(self.0) })
+    }
+    #[inline(always)]
+    fn nonzero(self) -> u32 {
+        // SAFETY: SSE2 is baseline on x86-64.
+        let zero = unsafe {
+            _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(
+                self.0,
+                _mm_setzero_si128(),
+            )))
+        };
+        !(zero as u32) & 0xF
+    }
+    #[inline(always)]
+    fn equal(self, other: Self) -> u32 {
+        // SAFETY: SSE2 is baseline on x86-64.
+        let equal = unsafe { _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(self.0, other.0))) };
+        equal as u32
     }
 }
 

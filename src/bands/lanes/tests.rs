@@ -241,3 +241,70 @@ fn nonzero_and_equal_name_the_lanes() {
     assert_eq!(x.rotate().to_array(), [5, 0, 0, 7]);
     assert_eq!(x.equal(Portable::splat(0)), 0b0101);
 }
+
+/// Two rows of four words, as a pair of digits' candidates.
+type TwoRows = [[u32; 4]; 2];
+
+/// Every operation of the lanes' pairs on pairs of rows, as rows and lane bits, on the
+/// lanes a job is given.
+struct PairOperations(Vec<(TwoRows, TwoRows)>);
+
+impl Job for PairOperations {
+    type Output = Vec<Vec<TwoRows>>;
+    fn run<L: Lanes>(self) -> Vec<Vec<TwoRows>> {
+        let rows = |p: L::Pair| {
+            let mut rows: TwoRows = [[0u32; 4]; 2];
+            p.store(&mut rows);
+            rows
+        };
+        self.0
+            .iter()
+            .map(|(a, b)| {
+                let (x, y) = (L::Pair::load(a), L::Pair::load(b));
+                let (first, second) = x.split();
+                vec![
+                    rows(x),
+                    rows(L::Pair::join(second, first)),
+                    [first.to_array(), second.to_array()],
+                    rows(L::Pair::splat(a[0][1])),
+                    rows(x.and(y)),
+                    rows(x.or(y)),
+                    rows(x.and_not(y)),
+                    rows(x.xor(y)),
+                    rows(x.shift_right::<9>()),
+                    rows(x.shift_left::<3>()),
+                    rows(x.rotate()),
+                    [[x.nonzero(), x.equal(y), y.nonzero(), x.equal(x)], [0; 4]],
+                ]
+            })
+            .collect()
+    }
+}
+
+#[test]
+fn pair_operations_agree_on_every_instruction_set() {
+    let mut random = crate::random::Random::new(11);
+    let mut word = |i: usize| match i % 4 {
+        0 => 0,
+        1 => 1 << (i % 27),
+        _ => random.below(1 << 32) as u32,
+    };
+    let mut cases = Vec::new();
+    for i in 0..2_000 {
+        let a = [0, 1].map(|r| [0, 1, 2, 3].map(|l| word(i + 3 * r + l)));
+        let mut b = [0, 1].map(|r| [0, 1, 2, 3].map(|l| word(i + 5 * r + 2 * l)));
+        if i % 3 == 0 {
+            b[1] = a[1]; // some lanes equal
+        }
+        cases.push((a, b));
+    }
+    let expected = PairOperations(cases.clone()).run::<Portable>();
+    assert_eq!(modern_instructions(PairOperations(cases.clone())), expected);
+    assert_eq!(PairOperations(cases).run::<Native>(), expected);
+    // The second row's lanes are bits 4-7; the rotation stays within each row.
+    let x = <Portable as Lanes>::Pair::load(&[[0, 5, 0, 7], [1, 0, 0, 0]]);
+    assert_eq!(x.nonzero(), 0b0001_1010);
+    let mut rotated = [[0u32; 4]; 2];
+    x.rotate().store(&mut rotated);
+    assert_eq!(rotated, [[5, 0, 0, 7], [0, 0, 1, 0]]);
+}
