@@ -631,10 +631,12 @@ impl Board {
             }
         }
         let (d, s, total) = L::branch_choice(&counts)?;
-        (total < band_total).then(|| {
-            let set = L::stack_set(packed[d], s);
-            (Placement::Stack(d, s), FITTING_PLACEMENTS[set])
-        })
+        // No closure (`then`): it would be compiled on its own, without `pext`.
+        if total >= band_total {
+            return None;
+        }
+        let set = L::stack_set(packed[d], s);
+        Some((Placement::Stack(d, s), FITTING_PLACEMENTS[set]))
     }
 
     /// Keeps the placement `placement` of a digit to its option `p` alone.

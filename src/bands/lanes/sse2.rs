@@ -138,12 +138,30 @@ impl Gather for Bmi2 {
         // SAFETY: as for `minirow_set`.
         unsafe { _pext_u64(set, DIGIT_LOWS) as u32 }
     }
-    /// Each band's 27 cells as bytes in one AVX2 register: each digit's word spread to
-    /// a byte a bit (byte `j` takes byte `j / 8` of the word, then tests bit `j % 8`),
-    /// its value kept where set; the bands stored 27 bytes apart, each over the
-    /// previous one's five spare bytes.
+    /// Each band's 27 cells as bytes in one AVX2 register, from the four bit planes of
+    /// the values (plane `k`: the cells whose digit has bit `k`, the digits' words or-ed
+    /// together, the three bands at once): each plane spread to a byte a bit (byte `j`
+    /// takes byte `j / 8` of the word, then tests bit `j % 8`), its bit kept where set;
+    /// the bands stored 27 bytes apart, each over the previous one's five spare bytes.
+    /// (Against spreading the nine digits' words: serg 17,535 -> 17,354 instructions a
+    /// puzzle, 17-clue 11,907 -> 11,822.)
     #[inline(always)]
     fn values(candidates: &[[u32; 4]; 9]) -> [u8; 81] {
+        type Row = Sse2<Baseline>;
+        let digit = |d: usize| Row::load(&candidates[d]);
+        // Values 1-9 are digits 0-8 plus one.
+        let planes = [
+            digit(0).or(digit(2)).or(digit(4)).or(digit(6)).or(digit(8)),
+            digit(1).or(digit(2)).or(digit(5)).or(digit(6)),
+            digit(3).or(digit(4)).or(digit(5)).or(digit(6)),
+            digit(7).or(digit(8)),
+        ];
+        let planes = [
+            planes[0].to_array(),
+            planes[1].to_array(),
+            planes[2].to_array(),
+            planes[3].to_array(),
+        ];
         let mut bytes = [0u8; 27 * 2 + 32];
         // SAFETY: only code run by `with_modern_features` has Bmi2 lanes, and that runs
         // after this processor's AVX2 was detected; each store writes 32 bytes at an
@@ -156,12 +174,11 @@ impl Gather for Bmi2 {
             let bit = _mm256_set1_epi64x(0x8040_2010_0804_0201u64 as i64);
             for b in 0..3 {
                 let mut cells = _mm256_setzero_si256();
-                for (d, digit) in candidates.iter().enumerate() {
-                    let word = _mm256_set1_epi32(digit[b] as i32);
+                for (k, plane) in planes.iter().enumerate() {
+                    let word = _mm256_set1_epi32(plane[b] as i32);
                     let tested = _mm256_and_si256(_mm256_shuffle_epi8(word, spread), bit);
                     let set = _mm256_cmpeq_epi8(tested, bit);
-                    let value = _mm256_set1_epi8(d as i8 + 1);
-                    cells = _mm256_or_si256(cells, _mm256_and_si256(set, value));
+                    cells = _mm256_or_si256(cells, _mm256_and_si256(set, _mm256_set1_epi8(1 << k)));
                 }
                 _mm256_storeu_si256(bytes.as_mut_ptr().add(27 * b).cast(), cells);
             }
