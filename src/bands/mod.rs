@@ -41,16 +41,17 @@
 //!    rows and boxes to clear from one table entry of the cells' minirow set); two of a
 //!    digit in one row, box or column are a contradiction.
 //! 3. *Column rules*, for each digit changed since they last ran, its three bands at once
-//!    (the other two bands of each lane by lane rotation): counts over the nine rows give
-//!    the columns where the digit has one cell left (placed) or none (a contradiction); a
-//!    column whose cells all lie in one band claims the digit for that column in its box,
-//!    and a box whose open cells lie in one column takes the digit from that column in the
-//!    other bands (locked candidates between columns and boxes, both ways).
+//!    (the other two bands of each lane by lane rotation), two digits at a time: counts
+//!    over the nine rows give the columns where the digit has one cell left (placed) or
+//!    none (a contradiction); a column whose cells all lie in one band claims the digit for
+//!    that column in its box, and a box whose open cells lie in one column takes the digit
+//!    from that column in the other bands (locked candidates between columns and boxes,
+//!    both ways).
 //! 4. *Triads* (`triads.rs`): each minirow and each minicolumn of a band holds exactly three
-//!    digits; counted for the nine digits and the three bands at once, three possible
-//!    digits are all certain (each leaves the rest of the row or column and of the box),
-//!    three certain ones exclude every other digit from the three cells, fewer possible or
-//!    more certain is a contradiction.
+//!    digits; counted for the nine digits (two at a time) and the three bands at once,
+//!    three possible digits are all certain (each leaves the rest of the row or column and
+//!    of the box), three certain ones exclude every other digit from the three cells, fewer
+//!    possible or more certain is a contradiction.
 //!
 //! Step 1 runs until no word differs from `seen`, then 2, then 3 when 20 cells or more are
 //! open (`COLUMN_RULES_OPEN_CELLS`), then 4 when a band with fewer than 11 placed cells
@@ -129,11 +130,13 @@
 //! | ... a complete position recorded without the branching fallback's cell scan | 20,692 | 13,689 | 16,764 | 420,038 |
 //! | ... solutions as AVX2 byte masks, recorded inside the modern copy | 20,272 | 13,473 | 16,566 | 420,032 |
 //! | ... words compared with `seen` by AVX2, `pext` sets masked to nine bits (no bounds checks) | 18,988 | 12,317 | 15,317 | 390,550 |
-//! | ... hidden singles read from the word before the lookup, the entry as two words (now) | 18,715 | 11,895 | 15,004 | 385,555 |
+//! | ... hidden singles read from the word before the lookup, the entry as two words | 18,715 | 11,895 | 15,004 | 385,555 |
+//! | ... column rules and triads two digits at a time (`lanes::Pair`: AVX2 in the modern copy) | 17,535 | 11,907 | 14,568 | 356,936 |
+//! | ... solutions' bytes from four bit planes (now) | 17,354 | 11,822 | 14,473 | 356,822 |
 //!
 //! The stack placements are for the hardest corpus: forum hardest 1905 (first 500) 379,312
 //! -> 330,484 instructions a puzzle (171 -> 143 nodes), top1465 (first 1,000) 62,518 ->
-//! 62,540; those two now 294,047 and 54,864.
+//! 62,540; those two now 271,701 and 51,258.
 //!
 //! Same nodes throughout except the triad limit (forum hardest 1106: 173 -> 178 nodes a
 //! puzzle). The last five steps were for branches the processor mispredicts, which
