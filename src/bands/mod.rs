@@ -132,11 +132,12 @@
 //! | ... words compared with `seen` by AVX2, `pext` sets masked to nine bits (no bounds checks) | 18,988 | 12,317 | 15,317 | 390,550 |
 //! | ... hidden singles read from the word before the lookup, the entry as two words | 18,715 | 11,895 | 15,004 | 385,555 |
 //! | ... column rules and triads two digits at a time (`lanes::Pair`: AVX2 in the modern copy) | 17,535 | 11,907 | 14,568 | 356,936 |
-//! | ... solutions' bytes from four bit planes (now) | 17,354 | 11,822 | 14,473 | 356,822 |
+//! | ... solutions' bytes from four bit planes | 17,354 | 11,822 | 14,473 | 356,822 |
+//! | ... column rules on the changed digits paired as they come, not in fixed pairs (now) | 16,932 | 11,654 | 14,233 | 345,671 |
 //!
 //! The stack placements are for the hardest corpus: forum hardest 1905 (first 500) 379,312
 //! -> 330,484 instructions a puzzle (171 -> 143 nodes), top1465 (first 1,000) 62,518 ->
-//! 62,540; those two now 271,701 and 51,258.
+//! 62,540; those two now 264,142 and 49,887.
 //!
 //! Same nodes throughout except the triad limit (forum hardest 1106: 173 -> 178 nodes a
 //! puzzle). The last five steps were for branches the processor mispredicts, which
