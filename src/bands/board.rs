@@ -400,11 +400,12 @@ impl Board {
     /// The digits of `digits` go two at a time, any two ([`Lanes::Pair`]: one AVX2
     /// register where the processor has it), the last alone when their number is odd; the
     /// singles of a pair are placed after both digits' eliminations. (Fixed pairs, digits
-    /// 1-2, 3-4 and so on, taken when either digit changed: serg 16,932 -> 17,354
-    /// instructions a puzzle, forum hardest 1106 345,671 -> 356,822.)
+    /// 1-2, 3-4 and so on, taken when either digit changed, cost more: serg 17,354
+    /// instructions a puzzle against 16,932, forum hardest 1106 356,822 against 345,671.)
     #[inline(always)]
     fn column_rules<L: Lanes>(&mut self, digits: u32) -> Result<bool, Dead> {
         let solved = L::load(&self.solved);
+        let solved_twice = L::Pair::join(solved, solved);
         let mut changed = false;
         let mut rest = digits & 0x1FF;
         while rest != 0 {
@@ -422,7 +423,7 @@ impl Board {
             let d2 = (rest.trailing_zeros() as usize).min(8);
             rest &= rest - 1;
             let x = L::Pair::join(L::load(&self.candidates[d1]), L::load(&self.candidates[d2]));
-            let Some((kept, singles)) = column_findings(x, L::Pair::join(solved, solved))? else {
+            let Some((kept, singles)) = column_findings(x, solved_twice)? else {
                 continue;
             };
             changed |= kept.equal(x) != 0xFF;

@@ -2,20 +2,25 @@
 //!
 //! A digit's candidates are one row of four words, `[band 0, band 1, band 2, 0]` (see the
 //! module docs of [`super`]); the scans over all nine digits (naked singles, the triads,
-//! the column rules, finding which words changed) treat the three bands of a row at once.
+//! the column rules, finding which words changed) treat the three bands of a row at once,
+//! and the triads and the column rules two rows at a time ([`Pair`]).
 //!
-//! Two implementations of one trait, [`Lanes`]: [`Portable`], plain arrays, for every
-//! target, and [`Sse2`] on x86-64, where SSE2 is part of the baseline instruction set
-//! (every x86-64 processor has it and the target enables it), so it needs no detection at
-//! run time. The engine is generic over the trait: [`Native`] is what it runs on, and the
-//! tests run it on both and require the same answers and statistics (`tests.rs`), besides
-//! checking every operation of the two against each other here.
+//! The operations are one trait, [`Vector`]; [`Lanes`] adds what a single row does (loads,
+//! stores, the gathers and table-free shortcuts). Two implementations: [`Portable`], plain
+//! arrays, for every target, and [`Sse2`] on x86-64, where SSE2 is part of the baseline
+//! instruction set (every x86-64 processor has it and the target enables it), so it needs
+//! no detection at run time; their pairs are two rows ([`Twice`]), or one AVX2 register in
+//! the copy compiled for it. The engine is generic over the traits: [`Native`] is what it
+//! runs on, and the tests run it on both and require the same answers and statistics
+//! (`tests.rs`), besides checking every operation of the implementations against each
+//! other here.
 //!
 //! This module is the band engine's only `unsafe` code: calling the SSE2 intrinsics,
 //! loading and storing a row of four words, entering the copy of the search compiled for
-//! newer processors ([`modern_instructions`]) and, in that copy only, BMI2's `pext` and
-//! AVX2's byte masks for solutions (the lanes that use them are a private type only that
-//! copy is given; the solutions: serg 20,671 -> 20,272 instructions a puzzle). Measured with callgrind on
+//! newer processors ([`modern_instructions`]) and, in that copy only, BMI2's `pext`, AVX2's
+//! byte masks for solutions, its comparison of two rows at once and its pairs of rows (the
+//! lanes that use them are private types only that copy is given; the solutions: serg
+//! 20,671 -> 20,272 instructions a puzzle). Measured with callgrind on
 //! `examples/solve_loop.rs` (instructions per puzzle, count to 2): finding the changed
 //! words with SSE2 instead of 27 scalar comparisons took forum hardest 1106 from 985,537 to
 //! 830,770, 17-clue from 26,832 to 23,556, serg from 54,503 to 47,409; the other steps are

@@ -147,7 +147,7 @@ impl Gather for Bmi2 {
     /// puzzle, 17-clue 11,907 -> 11,822.)
     #[inline(always)]
     fn values(candidates: &[[u32; 4]; 9]) -> [u8; 81] {
-        type Row = Sse2<Baseline>;
+        type Row = Sse2<Bmi2>;
         let digit = |d: usize| Row::load(&candidates[d]);
         // Values 1-9 are digits 0-8 plus one.
         let planes = [
