@@ -61,6 +61,22 @@ pub(super) const COLUMN_OF_CELL: [u32; 27] = {
     table
 };
 
+/// Which rules [`Board::propagate`] runs beyond the examinations and naked singles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Rules {
+    /// None: the examinations and naked singles only.
+    Singles,
+    /// The column rules and triads too, for the words changed in this propagation (its
+    /// `seen` is a position they have run on).
+    Changed,
+    /// The column rules and triads for every word (the position descends from one they
+    /// have not run on).
+    All,
+}
+
+/// Every word's bit in a set of changed words (bit `4 * d + b`).
+const ALL_WORDS: u64 = (1 << 36) - 1;
+
 /// The two bands other than each band.
 pub(super) const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
 
@@ -455,11 +471,12 @@ impl Board {
         Ok(singles != 0)
     }
 
-    /// Runs every rule to its fixpoint. `seen` holds each digit-band's word as last
-    /// examined (for a child position, its parent's propagated words; for a root, the empty
-    /// board's): every word that differs is examined, again while any differs; then come
-    /// naked singles, then the column rules for the digits changed since they last ran,
-    /// then the triads, each starting over when it changes something.
+    /// Runs the rules `rules` asks for to their fixpoint. `seen` holds each digit-band's
+    /// word as last examined (for a child position, its parent's propagated words; for a
+    /// root, the empty board's): every word that differs is examined, again while any
+    /// differs; then come naked singles, then (unless [`Rules::Singles`]) the column rules
+    /// for the digits changed since they last ran, then the triads, each starting over
+    /// when it changes something.
     ///
     /// Which words changed is found by comparing them with `seen` (nine SSE2 comparisons),
     /// not by flagging every write: a placement writes eleven words and most examinations
@@ -467,10 +484,19 @@ impl Board {
     /// the whole board; placing a naked single mostly repeats what the examination of the
     /// same digit-bands would find).
     #[inline(always)]
-    pub(super) fn propagate<L: Lanes>(&mut self, seen: &mut Snapshot) -> Result<(), Dead> {
+    pub(super) fn propagate<L: Lanes>(
+        &mut self,
+        seen: &mut Snapshot,
+        rules: Rules,
+    ) -> Result<(), Dead> {
         // Every change is examined before the fixpoint, so the words changed since the
-        // column rules (or the triads) last ran are the union of the examined sets.
-        let (mut since_rules, mut since_triads) = (0, 0);
+        // column rules (or the triads) last ran are the union of the examined sets (all
+        // words when they have not run on this position's ancestors).
+        let start = match rules {
+            Rules::All => ALL_WORDS,
+            Rules::Singles | Rules::Changed => 0,
+        };
+        let (mut since_rules, mut since_triads) = (start, start);
         loop {
             let mut pending = differences::<L>(&self.candidates, seen);
             if pending != 0 {
@@ -485,6 +511,9 @@ impl Board {
             }
             if self.naked_singles::<L>()? {
                 continue;
+            }
+            if rules == Rules::Singles {
+                return Ok(());
             }
             let open = 81 - self.solved.iter().map(|s| s.count_ones()).sum::<u32>();
             let digits = if open >= COLUMN_RULES_OPEN_CELLS {

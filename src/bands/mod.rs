@@ -56,7 +56,10 @@
 //! Step 1 runs until no word differs from `seen`, then 2, then 3 when 20 cells or more are
 //! open (`COLUMN_RULES_OPEN_CELLS`), then 4 when a band with fewer than 11 placed cells
 //! changed since it last ran (on fuller bands the triads seldom find anything: see
-//! `TRIADS_PLACED_LIMIT`); any change starts over.
+//! `TRIADS_PLACED_LIMIT`); any change starts over. In the first 12 nodes of a search after
+//! the root (`RULES_AFTER_NODES`) steps 3 and 4 are skipped: short searches (puzzles with
+//! many solutions) do not repay them; a position whose parent skipped them runs them on
+//! every word.
 //!
 //! The root is built from the givens a digit at a time (each digit's row, box and column
 //! peers of its givens removed at once, the given cells taken from the other digits), then
@@ -67,9 +70,9 @@
 //! Every word equals its `seen` copy; every placed cell's digit is the cell's only
 //! candidate and no peer of the cell has it; every open cell has at least two candidates;
 //! every digit can be placed consistently in every band and has at least two cells in every
-//! column, row and box where it is not placed (columns: when 20 or more cells are open); in
-//! every band with fewer than 11 placed
-//! cells, every minirow and minicolumn has at least three possible digits and at most three
+//! row and box where it is not placed. Where steps 3 and 4 ran (the root, and every node
+//! after the first 12 of a search): at least two in every column too (when 20 or more
+//! cells are open); in every band with fewer than 11 placed cells, every minirow and minicolumn has at least three possible digits and at most three
 //! certain ones, and neither count is exactly three unless the other is too.
 //!
 //! # Search
@@ -133,7 +136,8 @@
 //! | ... hidden singles read from the word before the lookup, the entry as two words | 18,715 | 11,895 | 15,004 | 385,555 |
 //! | ... column rules and triads two digits at a time (`lanes::Pair`: AVX2 in the modern copy) | 17,535 | 11,907 | 14,568 | 356,936 |
 //! | ... solutions' bytes from four bit planes | 17,354 | 11,822 | 14,473 | 356,822 |
-//! | ... column rules on the changed digits paired as they come, not in fixed pairs (now) | 16,932 | 11,654 | 14,233 | 345,671 |
+//! | ... column rules on the changed digits paired as they come, not in fixed pairs | 16,932 | 11,654 | 14,233 | 345,671 |
+//! | ... column rules and triads skipped in a search's first 12 nodes (now) | 14,892 | 11,773 | 14,163 | 352,880 |
 //!
 //! The stack placements are for the hardest corpus: forum hardest 1905 (first 500) 379,312
 //! -> 330,484 instructions a puzzle (171 -> 143 nodes), top1465 (first 1,000) 62,518 ->
@@ -188,7 +192,7 @@ mod triads;
 
 pub use clues::Clues;
 
-use board::{Board, Dead, Placement};
+use board::{Board, Dead, Placement, Rules};
 use lanes::{Job, Lanes};
 
 use crate::bitset::Digit;
@@ -289,7 +293,7 @@ fn propagated_root<L: Lanes>(mut board: Board, excluded: &[(Cell, Digit)]) -> Re
         *word &= !(1 << i);
     }
     let mut seen = Board::empty().candidates;
-    board.propagate::<L>(&mut seen)?;
+    board.propagate::<L>(&mut seen, Rules::All)?;
     Ok(board)
 }
 
@@ -362,6 +366,22 @@ fn choose<L: Lanes>(board: &Board) -> Option<(Choice, u16)> {
         .map(|(band, cell, digits)| (Choice::Cell(band, cell), digits))
 }
 
+/// The nodes of a search (the root included) whose positions are propagated without the
+/// column rules and triads (examinations and naked singles only); from the next node on
+/// every position gets them, on all its words when its parent did not.
+///
+/// A search that ends within a few nodes (a puzzle with many solutions, counted to 2)
+/// spends more on the rules than they save; a long one (a hard puzzle with one solution)
+/// needs them nearly everywhere, and the first nodes of its tree cost it little. Callgrind,
+/// instructions a puzzle (nodes a puzzle), the rules in every node / after the first 12
+/// (first 2,000 puzzles of serg, 17-clue and diabolical, 1,000 of top1465, 100 of forum
+/// hardest 1106, 500 of 1905): serg 16,933 (9.3) / 14,892 (9.7); 17-clue 11,654 (1.8) /
+/// 11,773 (2.0); diabolical 14,233 (5.3) / 14,163 (5.7); top1465 49,887 (22.7) / 51,811
+/// (26.5); forum hardest 1106 345,671 (170.3) / 352,880 (175.9); 1905 264,142 (143) /
+/// 270,659 (149.0). After 8 or 20 nodes: serg within 1.3% of 12, top1465 -0.9% / +1.8%.
+/// (The rules only at the root: serg 15,633, but forum hardest 1106 446 nodes a puzzle.)
+const RULES_AFTER_NODES: u64 = 12;
+
 /// One level of the search stack: a position, the choice branched on, its options and
 /// those not tried yet.
 #[derive(Clone, Copy)]
@@ -370,6 +390,8 @@ pub(super) struct Frame {
     choice: Choice,
     options: u16,
     untried: u16,
+    /// Whether the column rules and triads ran on `board` (see [`RULES_AFTER_NODES`]).
+    settled: bool,
 }
 
 /// The frames of a depth-first search.
@@ -439,6 +461,7 @@ fn search<L: Lanes, const KEEP_SOLUTIONS: bool>(
         choice,
         options,
         untried: options,
+        settled: true,
     });
     while let Some(frame) = stack.last_mut() {
         if frame.untried == 0 {
@@ -455,6 +478,13 @@ fn search<L: Lanes, const KEEP_SOLUTIONS: bool>(
             return Some(stop);
         }
         let choice = frame.choice;
+        let rules = if stats.nodes <= RULES_AFTER_NODES {
+            Rules::Singles
+        } else if frame.settled {
+            Rules::Changed
+        } else {
+            Rules::All
+        };
         let mut seen = frame.board.candidates;
         let child = if frame.untried == 0 {
             &mut frame.board
@@ -465,6 +495,7 @@ fn search<L: Lanes, const KEEP_SOLUTIONS: bool>(
                 choice,
                 options: 0,
                 untried: 0,
+                settled: false,
             });
             &mut stack.last_mut().expect("just pushed").board
         };
@@ -475,7 +506,7 @@ fn search<L: Lanes, const KEEP_SOLUTIONS: bool>(
                 Ok(())
             }
         };
-        let next = match applied.and_then(|()| child.propagate::<L>(&mut seen)) {
+        let next = match applied.and_then(|()| child.propagate::<L>(&mut seen, rules)) {
             Err(Dead) => None,
             Ok(()) => match choose::<L>(child) {
                 None => {
@@ -488,6 +519,7 @@ fn search<L: Lanes, const KEEP_SOLUTIONS: bool>(
             },
         };
         let top = stack.last_mut().expect("the child's frame");
+        top.settled = rules != Rules::Singles;
         match next {
             None => top.untried = 0,
             Some((choice, options)) => {
