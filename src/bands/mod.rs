@@ -56,10 +56,10 @@
 //! Step 1 runs until no word differs from `seen`, then 2, then 3 when 20 cells or more are
 //! open (`COLUMN_RULES_OPEN_CELLS`), then 4 when a band with fewer than 11 placed cells
 //! changed since it last ran (on fuller bands the triads seldom find anything: see
-//! `TRIADS_PLACED_LIMIT`); any change starts over. In the first 12 nodes of a search after
-//! the root (`RULES_AFTER_NODES`) steps 3 and 4 are skipped: short searches (puzzles with
-//! many solutions) do not repay them; a position whose parent skipped them runs them on
-//! every word.
+//! `TRIADS_PLACED_LIMIT`); any change starts over. In a search's nodes 2 to 12 (the root
+//! is node 1 and runs every step; `RULES_AFTER_NODES`) steps 3 and 4 are skipped: short
+//! searches (puzzles with many solutions) do not repay them; a position whose parent
+//! skipped them runs them on every word.
 //!
 //! The root is built from the givens a digit at a time (each digit's row, box and column
 //! peers of its givens removed at once, the given cells taken from the other digits), then
@@ -71,9 +71,10 @@
 //! candidate and no peer of the cell has it; every open cell has at least two candidates;
 //! every digit can be placed consistently in every band and has at least two cells in every
 //! row and box where it is not placed. Where steps 3 and 4 ran (the root, and every node
-//! after the first 12 of a search): at least two in every column too (when 20 or more
-//! cells are open); in every band with fewer than 11 placed cells, every minirow and minicolumn has at least three possible digits and at most three
-//! certain ones, and neither count is exactly three unless the other is too.
+//! of a search after the 12th): at least two in every column too (when 20 or more cells
+//! are open); in every band with fewer than 11 placed cells, every minirow and minicolumn
+//! has at least three possible digits and at most three certain ones, and neither count
+//! is exactly three unless the other is too.
 //!
 //! # Search
 //!
@@ -366,9 +367,10 @@ fn choose<L: Lanes>(board: &Board) -> Option<(Choice, u16)> {
         .map(|(band, cell, digits)| (Choice::Cell(band, cell), digits))
 }
 
-/// The nodes of a search (the root included) whose positions are propagated without the
-/// column rules and triads (examinations and naked singles only); from the next node on
-/// every position gets them, on all its words when its parent did not.
+/// The last node of a search (the root is node 1 and gets every rule) whose position is
+/// propagated without the column rules and triads (examinations and naked singles only):
+/// nodes 2 to 12 skip them; from node 13 on every position gets them, on all its words
+/// when its parent did not.
 ///
 /// A search that ends within a few nodes (a puzzle with many solutions, counted to 2)
 /// spends more on the rules than they save; a long one (a hard puzzle with one solution)
