@@ -121,8 +121,8 @@ pub struct Stats {
 pub struct Outcome {
     /// Solutions found, at most the limit (when the limit is not 0).
     pub count: u64,
-    /// The first solutions found (at most two).
-    pub solutions: Vec<Grid>,
+    /// The first solutions found (at most [`KEPT_SOLUTIONS`]).
+    pub solutions: Solutions,
     /// Search counters.
     pub stats: Stats,
     /// Why the search stopped before it was complete, if it did: then `count` is only a
@@ -138,7 +138,7 @@ impl Outcome {
     pub fn new() -> Outcome {
         Outcome {
             count: 0,
-            solutions: Vec::new(),
+            solutions: Solutions::new(),
             stats: Stats::default(),
             stopped: None,
         }
@@ -149,10 +149,125 @@ impl Outcome {
     /// limit), i.e. whether the search should stop.
     pub fn record(&mut self, solution: impl FnOnce() -> Grid, limit: u64) -> bool {
         self.count += 1;
-        if self.solutions.len() < KEPT_SOLUTIONS {
+        if !self.solutions.is_full() {
             self.solutions.push(solution());
         }
         limit != 0 && self.count >= limit
+    }
+}
+
+/// The solutions an [`Outcome`] keeps: the first [`KEPT_SOLUTIONS`] pushed, in place (with
+/// grids up to 9x9 holding their cells in place too, keeping a solution allocates nothing).
+/// Read as a slice of grids.
+///
+/// ```
+/// use sudolab::{grid::Grid, solver::Solutions};
+/// let mut solutions = Solutions::new();
+/// assert!(solutions.push(Grid::parse("1234341221434321")?));
+/// assert!(solutions.push(Grid::parse("1234341223414123")?));
+/// assert!(!solutions.push(Grid::parse("1234432121433412")?)); // full: not kept
+/// assert_eq!(solutions.len(), 2);
+/// assert_eq!(solutions[1].to_line(), "1234341223414123");
+/// # Ok::<(), sudolab::Error>(())
+/// ```
+#[derive(Clone)]
+pub struct Solutions {
+    /// How many of `grids` are solutions (the first `kept`).
+    kept: usize,
+    /// The solutions, then blank 9x9 grids standing in for the ones not found.
+    grids: [Grid; KEPT_SOLUTIONS],
+}
+
+impl Solutions {
+    /// None kept.
+    pub fn new() -> Solutions {
+        Solutions {
+            kept: 0,
+            grids: std::array::from_fn(|_| Grid::blank_9x9()),
+        }
+    }
+
+    /// Whether [`KEPT_SOLUTIONS`] are kept (a push keeps no more).
+    pub fn is_full(&self) -> bool {
+        self.kept == KEPT_SOLUTIONS
+    }
+
+    /// Keeps `solution` if fewer than [`KEPT_SOLUTIONS`] are kept; whether it did.
+    pub fn push(&mut self, solution: Grid) -> bool {
+        if self.is_full() {
+            return false;
+        }
+        self.grids[self.kept] = solution;
+        self.kept += 1;
+        true
+    }
+}
+
+impl Default for Solutions {
+    fn default() -> Solutions {
+        Solutions::new()
+    }
+}
+
+impl std::ops::Deref for Solutions {
+    type Target = [Grid];
+    fn deref(&self) -> &[Grid] {
+        &self.grids[..self.kept]
+    }
+}
+
+impl std::ops::DerefMut for Solutions {
+    fn deref_mut(&mut self) -> &mut [Grid] {
+        &mut self.grids[..self.kept]
+    }
+}
+
+impl PartialEq for Solutions {
+    fn eq(&self, other: &Solutions) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Solutions {}
+
+impl std::fmt::Debug for Solutions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl FromIterator<Grid> for Solutions {
+    /// The first [`KEPT_SOLUTIONS`] grids of `grids`.
+    fn from_iter<I: IntoIterator<Item = Grid>>(grids: I) -> Solutions {
+        let mut solutions = Solutions::new();
+        for grid in grids.into_iter().take(KEPT_SOLUTIONS) {
+            solutions.push(grid);
+        }
+        solutions
+    }
+}
+
+impl IntoIterator for Solutions {
+    type Item = Grid;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Grid, KEPT_SOLUTIONS>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.grids.into_iter().take(self.kept)
+    }
+}
+
+impl<'a> IntoIterator for &'a Solutions {
+    type Item = &'a Grid;
+    type IntoIter = std::slice::Iter<'a, Grid>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a mut Solutions {
+    type Item = &'a mut Grid;
+    type IntoIter = std::slice::IterMut<'a, Grid>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
     }
 }
 

@@ -27,7 +27,11 @@
 //! # Ok::<(), sudolab::Error>(())
 //! ```
 
+mod store;
+
 use std::fmt;
+
+use store::CellStore;
 
 use crate::bitset::Digit;
 use crate::error::{Error, Location, ParseErrorKind, Result};
@@ -37,13 +41,14 @@ pub use crate::bitset::SYMBOLS;
 
 /// A Sudoku grid: `side * side` cells, each `0` (blank) or a digit `1..=side`.
 ///
-/// Invariant: `cells.len() == side * side` with `side = box_side²`, `box_side` in 2..=5, and
-/// every cell value is at most `side`. Duplicated givens are allowed (they are what
-/// [`Grid::conflicts`] reports).
+/// Invariant: the grid has `side * side` cells with `side = box_side²`, `box_side` in 2..=5,
+/// and every cell value is at most `side`. Duplicated givens are allowed (they are what
+/// [`Grid::conflicts`] reports). Grids up to 9x9 hold their cells in place (no allocation);
+/// larger ones on the heap.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
     box_side: u8,
-    cells: Vec<u8>,
+    cells: CellStore,
 }
 
 /// A digit given more than once in one unit.
@@ -205,7 +210,7 @@ impl Grid {
         let side = box_side * box_side;
         Ok(Grid {
             box_side: box_side as u8,
-            cells: vec![0; side * side],
+            cells: CellStore::of_vec(vec![0; side * side]),
         })
     }
 
@@ -224,7 +229,7 @@ impl Grid {
         }
         Ok(Grid {
             box_side: box_side as u8,
-            cells,
+            cells: CellStore::of_vec(cells),
         })
     }
 
@@ -236,7 +241,16 @@ impl Grid {
         debug_assert!(cells.iter().all(|&v| v <= 9), "a 9x9 cell beyond 9");
         Grid {
             box_side: 3,
-            cells: cells.to_vec(),
+            cells: CellStore::Inline(cells),
+        }
+    }
+
+    /// A blank 9x9 grid, made without the checks of [`Grid::empty`] (a placeholder that
+    /// allocates nothing).
+    pub(crate) fn blank_9x9() -> Grid {
+        Grid {
+            box_side: 3,
+            cells: CellStore::Inline([0; 81]),
         }
     }
 
@@ -282,7 +296,7 @@ impl Grid {
         }
         Ok(Grid {
             box_side: box_side as u8,
-            cells,
+            cells: CellStore::of_vec(cells),
         })
     }
 
@@ -307,13 +321,13 @@ impl Grid {
     /// that indexes cells itself.
     #[inline]
     pub fn cells(&self) -> &[u8] {
-        &self.cells
+        self.cells.cells(self.side() * self.side())
     }
 
     /// The digit in `cell`, or `None` for a blank.
     #[inline]
     pub fn get(&self, cell: Cell) -> Option<Digit> {
-        Digit::from_value(self.cells[cell.index()])
+        Digit::from_value(self.cells()[cell.index()])
     }
 
     /// Puts `digit` in `cell` (`None` blanks it). Panics if the digit is too large for the
@@ -321,22 +335,23 @@ impl Grid {
     pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
         let value = digit.map_or(0, Digit::get);
         assert!(value as usize <= self.side(), "digit {value} too large");
-        self.cells[cell.index()] = value;
+        let cells = self.side() * self.side();
+        self.cells.cells_mut(cells)[cell.index()] = value;
     }
 
     /// Number of filled cells.
     pub fn givens(&self) -> usize {
-        self.cells.iter().filter(|&&v| v != 0).count()
+        self.cells().iter().filter(|&&v| v != 0).count()
     }
 
     /// True when no cell is blank.
     pub fn is_filled(&self) -> bool {
-        self.cells.iter().all(|&v| v != 0)
+        self.cells().iter().all(|&v| v != 0)
     }
 
     /// The one-line form: cells row-major, `.` for a blank.
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&v| symbol(v) as char).collect()
+        self.cells().iter().map(|&v| symbol(v) as char).collect()
     }
 
     /// A multi-line form with `|` between boxes and a `-+-` line between bands.
@@ -353,7 +368,7 @@ impl Grid {
             let groups: Vec<String> = (0..n)
                 .map(|b| {
                     (0..n)
-                        .map(|i| (symbol(self.cells[row * side + b * n + i]) as char).to_string())
+                        .map(|i| (symbol(self.cells()[row * side + b * n + i]) as char).to_string())
                         .collect::<Vec<_>>()
                         .join(" ")
                 })
