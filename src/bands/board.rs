@@ -473,20 +473,23 @@ impl Board {
 
     /// Runs the rules `rules` asks for to their fixpoint. `seen` holds each digit-band's
     /// word as last examined (for a child position, its parent's propagated words; for a
-    /// root, the empty board's): every word that differs is examined, again while any
-    /// differs; then come naked singles, then (unless [`Rules::Singles`]) the column rules
-    /// for the digits changed since they last ran, then the triads, each starting over
-    /// when it changes something.
+    /// root, the empty board's) and `changed` the words that differ from it now: those are
+    /// examined, then every word that differs, again while any differs; then come naked
+    /// singles, then (unless [`Rules::Singles`]) the column rules for the digits changed
+    /// since they last ran, then the triads, each starting over when it changes something.
     ///
     /// Which words changed is found by comparing them with `seen` (nine SSE2 comparisons),
     /// not by flagging every write: a placement writes eleven words and most examinations
-    /// change nothing. Naked singles wait for the examinations' fixpoint (the scan covers
-    /// the whole board; placing a naked single mostly repeats what the examination of the
-    /// same digit-bands would find).
+    /// change nothing. Only the first pass takes its words from the caller (the branching
+    /// choice knows which it changed): a comparison right after the choice's stores would
+    /// wait for them (see the module docs). Naked singles wait for the examinations'
+    /// fixpoint (the scan covers the whole board; placing a naked single mostly repeats
+    /// what the examination of the same digit-bands would find).
     #[inline(always)]
     pub(super) fn propagate<L: Lanes>(
         &mut self,
         seen: &mut Snapshot,
+        changed: DigitBands,
         rules: Rules,
     ) -> Result<(), Dead> {
         // Every change is examined before the fixpoint, so the words changed since the
@@ -497,8 +500,13 @@ impl Board {
             Rules::Singles | Rules::Changed => 0,
         };
         let (mut since_rules, mut since_triads) = (start, start);
+        debug_assert_eq!(
+            changed,
+            differences::<L>(&self.candidates, seen),
+            "changed words"
+        );
+        let mut pending = changed;
         loop {
-            let mut pending = differences::<L>(&self.candidates, seen);
             if pending != 0 {
                 since_rules |= pending;
                 since_triads |= pending;
@@ -507,9 +515,11 @@ impl Board {
                     pending &= pending - 1;
                     seen.as_flattened_mut()[i.min(35)] = self.examine::<L>(i)?;
                 }
+                pending = differences::<L>(&self.candidates, seen);
                 continue;
             }
             if self.naked_singles::<L>()? {
+                pending = differences::<L>(&self.candidates, seen);
                 continue;
             }
             if rules == Rules::Singles {
@@ -523,6 +533,7 @@ impl Board {
             };
             since_rules = 0;
             if self.column_rules::<L>(digits)? {
+                pending = differences::<L>(&self.candidates, seen);
                 continue;
             }
             let eligible = (0..3).any(|b| {
@@ -535,6 +546,7 @@ impl Board {
                 self.assert_placed_cells_settled();
                 return Ok(());
             }
+            pending = differences::<L>(&self.candidates, seen);
         }
     }
 
@@ -673,20 +685,28 @@ impl Board {
         Some((Placement::Stack(d, s), FITTING_PLACEMENTS[set]))
     }
 
-    /// Keeps the placement `placement` of a digit to its option `p` alone.
+    /// Keeps the placement `placement` of a digit to its option `p` alone. Returns the
+    /// words it changed (a band placement's one word always changes: the option is one of
+    /// at least two).
     #[inline(always)]
-    pub(super) fn take(&mut self, placement: Placement, p: usize) {
+    pub(super) fn take(&mut self, placement: Placement, p: usize) -> DigitBands {
         let kept = u32::from(PLACEMENTS[p % 6]);
         match placement {
             Placement::Band(d, b) => {
-                self.candidates[d % 9][b % 3] &= MINIROW_CELLS[kept as usize];
+                let (d, b) = (d % 9, b % 3);
+                self.candidates[d][b] &= MINIROW_CELLS[kept as usize];
+                1 << (4 * d + b)
             }
             Placement::Stack(d, s) => {
                 let stack = 0o7 << (3 * (s % 3));
+                let mut changed = 0;
                 for (b, word) in self.candidates[d % 9].iter_mut().take(3).enumerate() {
                     let keep = ((kept >> (3 * b)) & 7) << (3 * (s % 3));
-                    *word &= !columns(stack & !keep);
+                    let dropped = columns(stack & !keep);
+                    changed |= DigitBands::from(*word & dropped != 0) << b;
+                    *word &= !dropped;
                 }
+                changed << (4 * (d % 9))
             }
         }
     }

@@ -18,8 +18,10 @@
 //!
 //! Propagation keeps one more copy of the candidates outside the position, `seen`: each
 //! word as it was when last examined. The words to examine are those that differ from it,
-//! found by nine vector comparisons; nothing flags writes. A child's `seen` is its parent's
-//! propagated candidates.
+//! found by nine vector comparisons; nothing flags writes, except the branching choice: a
+//! child's first pass examines the words the choice reports it changed (one, or up to three
+//! for a stack placement), since a comparison right after the choice's stores would wait
+//! for them (see Cost). A child's `seen` is its parent's propagated candidates.
 //!
 //! A band is the unit of work because every row and box lies inside one: one word holds all
 //! a digit's row and box constraints of three rows, and one table lookup settles them.
@@ -138,7 +140,9 @@
 //! | ... column rules and triads two digits at a time (`lanes::Pair`: AVX2 in the modern copy) | 17,535 | 11,907 | 14,568 | 356,936 |
 //! | ... solutions' bytes from four bit planes | 17,354 | 11,822 | 14,473 | 356,822 |
 //! | ... column rules on the changed digits paired as they come, not in fixed pairs | 16,932 | 11,654 | 14,233 | 345,671 |
-//! | ... column rules and triads skipped in a search's first 12 nodes (now) | 14,892 | 11,773 | 14,163 | 352,880 |
+//! | ... column rules and triads skipped in a search's first 12 nodes | 14,892 | 11,773 | 14,163 | 352,880 |
+//! | ... solutions kept in place (`Grid` and `Solutions` allocate nothing for 9x9) | 14,357 | 11,479 | 13,799 | 349,157 |
+//! | ... a child's first pass on the words the choice changed, not a comparison (now) | 14,554 | 11,912 | 14,008 | 352,287 |
 //!
 //! The stack placements are for the hardest corpus: forum hardest 1905 (first 500) 379,312
 //! -> 330,484 instructions a puzzle (171 -> 143 nodes), top1465 (first 1,000) 62,518 ->
@@ -172,7 +176,12 @@
 //! Flagging changed words at every write instead (exact flags, no comparison: passes 54
 //! -> 15 a puzzle) cost +17% instructions on serg (wall time equal) and +27% on forum
 //! hardest 1106 (+14% wall time); examining newly changed words within the pass, checked
-//! against `seen` one by one, was slower still (1106: +42%).
+//! against `seen` one by one, was slower still (1106: +42%). What pays is removing the
+//! wait where it is longest: right after the branching choice, whose stores follow the
+//! copy of the position. Taking the first pass's words from the choice (`Board::take`
+//! returns them) costs 1-4% more instructions (the loop keeps one more value) and took
+//! 2-10% of the wall time (solve_loop, median of nine interleaved runs: serg 2.30 -> 2.10
+//! us, top1465 9.94 -> 8.98, forum hardest 1106 65.8 -> 61.3, 17-clue 1.83 -> 1.80).
 //!
 //! ```
 //! use sudolab::{bands::BandSolver, grid::Grid, solver::Solver};
@@ -294,7 +303,8 @@ fn propagated_root<L: Lanes>(mut board: Board, excluded: &[(Cell, Digit)]) -> Re
         *word &= !(1 << i);
     }
     let mut seen = Board::empty().candidates;
-    board.propagate::<L>(&mut seen, Rules::All)?;
+    let changed = L::differing(&board.candidates, &seen);
+    board.propagate::<L>(&mut seen, changed, Rules::All)?;
     Ok(board)
 }
 
@@ -501,14 +511,13 @@ fn search<L: Lanes, const KEEP_SOLUTIONS: bool>(
             });
             &mut stack.last_mut().expect("just pushed").board
         };
-        let applied = match choice {
-            Choice::Cell(band, cell) => child.place(option, band, cell),
-            Choice::Placement(placement) => {
-                child.take(placement, option);
-                Ok(())
-            }
+        let changed = match choice {
+            Choice::Cell(band, cell) => child
+                .place(option, band, cell)
+                .map(|()| L::differing(&child.candidates, &seen)),
+            Choice::Placement(placement) => Ok(child.take(placement, option)),
         };
-        let next = match applied.and_then(|()| child.propagate::<L>(&mut seen, rules)) {
+        let next = match changed.and_then(|words| child.propagate::<L>(&mut seen, words, rules)) {
             Err(Dead) => None,
             Ok(()) => match choose::<L>(child) {
                 None => {
