@@ -297,6 +297,16 @@ impl Board {
         self.candidates[d][b] = own;
     }
 
+    /// [`Board::clear_columns`], returning the words it changed.
+    #[inline(always)]
+    fn clear_columns_changed(&mut self, d: usize, b: usize, cells: u32) -> DigitBands {
+        let [b1, b2] = OTHER_BANDS[b];
+        let changed = DigitBands::from(self.candidates[d][b1] & cells != 0) << (4 * d + b1)
+            | DigitBands::from(self.candidates[d][b2] & cells != 0) << (4 * d + b2);
+        self.clear_columns(d, b, cells);
+        changed
+    }
+
     /// Takes the cells of the columns of `cells` (cells of band `b`) from digit `d` in the
     /// two other bands.
     #[inline(always)]
@@ -361,9 +371,10 @@ impl Board {
     }
 
     /// Places every cell of the board with one candidate left (naked singles); a cell with
-    /// none is a contradiction. Returns whether it placed any.
+    /// none is a contradiction. Returns the words it changed if it placed any (so that
+    /// propagation need not compare right after these stores: see [`Board::propagate`]).
     #[inline(always)]
-    fn naked_singles<L: Lanes>(&mut self) -> Result<bool, Dead> {
+    fn naked_singles<L: Lanes>(&mut self) -> Result<Option<DigitBands>, Dead> {
         let (mut once, mut twice) = (L::splat(0), L::splat(0));
         for digit in &self.candidates {
             let c = L::load(digit);
@@ -377,7 +388,7 @@ impl Board {
         }
         let singles = once.and_not(twice).and(open);
         if singles.nonzero() == 0 {
-            return Ok(false);
+            return Ok(None);
         }
         // The cells with one candidate hold no other digit: each digit places its own, in
         // each digit-band holding some (one loop over them, no branch per digit).
@@ -385,6 +396,7 @@ impl Board {
         let mut holding = L::touching(&self.candidates, singles);
         let singles = singles.to_array();
         let mut shared = false;
+        let mut changed = 0;
         while holding != 0 {
             let i = (holding.trailing_zeros() as usize).min(35);
             holding &= holding - 1;
@@ -399,13 +411,16 @@ impl Board {
                 | self.candidates[d][b2] & singles[b2])
                 & column_cells;
             shared |= two_in_a_unit | (in_column != 0);
-            self.candidates[d][b] &= !cover | cells;
-            self.clear_columns(d, b, column_cells);
+            let word = self.candidates[d][b];
+            let kept = word & (!cover | cells);
+            changed |= DigitBands::from(kept != word) << i;
+            self.candidates[d][b] = kept;
+            changed |= self.clear_columns_changed(d, b, column_cells);
         }
         if shared {
             return Err(Dead); // two naked singles of a digit in a row, box or column
         }
-        Ok(true)
+        Ok(Some(changed))
     }
 
     /// The column rules, for each digit of `digits` (bit `d`): a column with no cell left is
@@ -500,13 +515,13 @@ impl Board {
             Rules::Singles | Rules::Changed => 0,
         };
         let (mut since_rules, mut since_triads) = (start, start);
-        debug_assert_eq!(
-            changed,
-            differences::<L>(&self.candidates, seen),
-            "changed words"
-        );
         let mut pending = changed;
         loop {
+            debug_assert_eq!(
+                pending,
+                differences::<L>(&self.candidates, seen),
+                "changed words"
+            );
             if pending != 0 {
                 since_rules |= pending;
                 since_triads |= pending;
@@ -518,8 +533,8 @@ impl Board {
                 pending = differences::<L>(&self.candidates, seen);
                 continue;
             }
-            if self.naked_singles::<L>()? {
-                pending = differences::<L>(&self.candidates, seen);
+            if let Some(changed) = self.naked_singles::<L>()? {
+                pending = changed;
                 continue;
             }
             if rules == Rules::Singles {
