@@ -318,18 +318,27 @@ impl Board {
 
     /// Places digit `d` (0-based) in the cell of band `b` whose bit is `cell` (a single bit):
     /// the digit leaves the cell's row, box and column, the other digits leave the cell.
+    /// Returns the words it changed (tested one by one: a placement is rare beside the
+    /// examinations' hidden singles, which do not report theirs).
     #[inline(always)]
-    pub(super) fn place(&mut self, d: usize, b: usize, cell: u32) -> Result<(), Dead> {
+    pub(super) fn place(&mut self, d: usize, b: usize, cell: u32) -> Result<DigitBands, Dead> {
         // In range (the callers' values are): lets the compiler drop the bounds checks.
         let (d, b) = (d.min(8), b.min(2));
         if self.candidates[d][b] & cell == 0 {
             return Err(Dead);
         }
         let i = cell.trailing_zeros() as usize % 27;
+        let mut others = 0;
+        for (k, digit) in self.candidates.iter().enumerate() {
+            others |= DigitBands::from(digit[b] & cell != 0) << (4 * k);
+        }
         self.clear_cells(d, b, cell);
-        self.candidates[d][b] &= !ROW_AND_BOX_PEERS[i];
-        self.clear_columns(d, b, COLUMN_OF_CELL[i]);
-        Ok(())
+        let word = self.candidates[d][b];
+        let kept = word & !ROW_AND_BOX_PEERS[i];
+        self.candidates[d][b] = kept;
+        let own = DigitBands::from(kept != word) << (4 * d);
+        let columns = self.clear_columns_changed(d, b, COLUMN_OF_CELL[i]);
+        Ok(((others & !(1 << (4 * d))) | own) << b | columns)
     }
 
     /// Examines digit-band `i` (`4 * d + b`, its index in the flattened words): keeps only
@@ -434,10 +443,10 @@ impl Board {
     /// 1-2, 3-4 and so on, taken when either digit changed, cost more: serg 17,354
     /// instructions a puzzle against 16,932, forum hardest 1106 356,822 against 345,671.)
     #[inline(always)]
-    fn column_rules<L: Lanes>(&mut self, digits: u32) -> Result<bool, Dead> {
+    fn column_rules<L: Lanes>(&mut self, digits: u32) -> Result<DigitBands, Dead> {
         let solved = L::load(&self.solved);
         let solved_twice = L::Pair::join(solved, solved);
-        let mut changed = false;
+        let mut changed = 0;
         let mut rest = digits & 0x1FF;
         while rest != 0 {
             let d1 = (rest.trailing_zeros() as usize).min(8);
@@ -445,7 +454,7 @@ impl Board {
             if rest == 0 {
                 let x = L::load(&self.candidates[d1]);
                 if let Some((kept, singles)) = column_findings(x, solved)? {
-                    changed |= kept.equal(x) != 0xF;
+                    changed |= DigitBands::from(!kept.equal(x) & 0x7) << (4 * d1);
                     kept.store(&mut self.candidates[d1]);
                     changed |= self.place_column_singles(d1, singles.to_array()[0])?;
                 }
@@ -457,7 +466,9 @@ impl Board {
             let Some((kept, singles)) = column_findings(x, solved_twice)? else {
                 continue;
             };
-            changed |= kept.equal(x) != 0xFF;
+            let unchanged = kept.equal(x);
+            changed |= DigitBands::from(!unchanged & 0x7) << (4 * d1)
+                | DigitBands::from(!unchanged >> 4 & 0x7) << (4 * d2);
             let (k1, k2) = kept.split();
             k1.store(&mut self.candidates[d1]);
             k2.store(&mut self.candidates[d2]);
@@ -469,9 +480,10 @@ impl Board {
     }
 
     /// Places digit `d` in the one cell it has left in each column of `singles` (bit `c`
-    /// for column `c`). Returns whether it placed any.
+    /// for column `c`). Returns the words it changed.
     #[inline(always)]
-    fn place_column_singles(&mut self, d: usize, singles: u32) -> Result<bool, Dead> {
+    fn place_column_singles(&mut self, d: usize, singles: u32) -> Result<DigitBands, Dead> {
+        let mut changed = 0;
         let mut rest = singles;
         while rest != 0 {
             let cells = COLUMN_0 << rest.trailing_zeros();
@@ -479,11 +491,11 @@ impl Board {
             for b in 0..3 {
                 let cell = self.candidates[d][b] & cells;
                 if cell != 0 {
-                    self.place(d, b, cell)?;
+                    changed |= self.place(d, b, cell)?;
                 }
             }
         }
-        Ok(singles != 0)
+        Ok(changed)
     }
 
     /// Runs the rules `rules` asks for to their fixpoint. `seen` holds each digit-band's
@@ -547,8 +559,8 @@ impl Board {
                 0
             };
             since_rules = 0;
-            if self.column_rules::<L>(digits)? {
-                pending = differences::<L>(&self.candidates, seen);
+            pending = self.column_rules::<L>(digits)?;
+            if pending != 0 {
                 continue;
             }
             let eligible = (0..3).any(|b| {

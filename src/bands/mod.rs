@@ -21,8 +21,8 @@
 //! found by nine vector comparisons; nothing flags writes, except where a comparison would
 //! come right after the stores and wait for them (see Cost): a child's first pass examines
 //! the words the branching choice reports it changed (one, or up to three for a stack
-//! placement), and the pass after naked singles those they report. A child's `seen` is its
-//! parent's propagated candidates.
+//! placement), and the pass after naked singles or the column rules those they report. A
+//! child's `seen` is its parent's propagated candidates.
 //!
 //! A band is the unit of work because every row and box lies inside one: one word holds all
 //! a digit's row and box constraints of three rows, and one table lookup settles them.
@@ -144,7 +144,8 @@
 //! | ... column rules and triads skipped in a search's first 12 nodes | 14,892 | 11,773 | 14,163 | 352,880 |
 //! | ... solutions kept in place (`Grid` and `Solutions` allocate nothing for 9x9) | 14,357 | 11,479 | 13,799 | 349,157 |
 //! | ... a child's first pass on the words the choice changed, not a comparison | 14,554 | 11,912 | 14,008 | 352,287 |
-//! | ... the pass after naked singles on the words they changed (now) | 14,502 | 11,426 | 13,851 | 353,477 |
+//! | ... the pass after naked singles on the words they changed | 14,502 | 11,426 | 13,851 | 353,477 |
+//! | ... and after the column rules (placements report their words) (now) | 14,646 | 11,574 | 13,972 | 360,128 |
 //!
 //! The stack placements are for the hardest corpus: forum hardest 1905 (first 500) 379,312
 //! -> 330,484 instructions a puzzle (171 -> 143 nodes), top1465 (first 1,000) 62,518 ->
@@ -186,7 +187,9 @@
 //! us, top1465 9.94 -> 8.98, forum hardest 1106 65.8 -> 61.3, 17-clue 1.83 -> 1.80).
 //! Naked singles reporting their words, the same way (instructions within 1%): median of
 //! paired ratios over 15-21 interleaved pairs, serg 0.933, top1465 0.948, diabolical
-//! 0.950, forum hardest 1106 0.951, 1905 0.938, 17-clue 0.975. The passes after the
+//! 0.950, forum hardest 1106 0.951, 1905 0.938, 17-clue 0.975. The column rules and
+//! `Board::place` too (+1-2% instructions): serg 0.966, 17-clue 0.965, diabolical 0.973,
+//! forum hardest 1106 0.989, top1465 1.008. The passes after the
 //! examinations still compare: flagging what an examination clears costs more
 //! instructions than the wait (the exact flags above).
 //!
@@ -519,9 +522,7 @@ fn search<L: Lanes, const KEEP_SOLUTIONS: bool>(
             &mut stack.last_mut().expect("just pushed").board
         };
         let changed = match choice {
-            Choice::Cell(band, cell) => child
-                .place(option, band, cell)
-                .map(|()| L::differing(&child.candidates, &seen)),
+            Choice::Cell(band, cell) => child.place(option, band, cell),
             Choice::Placement(placement) => Ok(child.take(placement, option)),
         };
         let next = match changed.and_then(|words| child.propagate::<L>(&mut seen, words, rules)) {

@@ -97,7 +97,10 @@ fn givens_built_a_digit_at_a_time_match_placing_them_one_by_one() {
         let mut board = Board::empty();
         for (cell, &value) in values.iter().enumerate() {
             if value != 0 {
-                board.place(value as usize - 1, cell / 27, 1 << (cell % 27))?;
+                let before = board.candidates;
+                let changed = board.place(value as usize - 1, cell / 27, 1 << (cell % 27))?;
+                let differing = Native::differing(&board.candidates, &before);
+                assert_eq!(changed, differing, "the words a placement reports changed");
             }
         }
         Ok(board)
