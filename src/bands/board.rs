@@ -297,6 +297,22 @@ impl Board {
         self.candidates[d][b] = own;
     }
 
+    /// [`Board::clear_cells`], returning the words of the other digits it changed (tested
+    /// one by one: for a placement, rare beside the examinations' hidden singles, which
+    /// use [`Board::clear_cells`] and do not report theirs).
+    #[inline(always)]
+    fn clear_cells_changed(&mut self, d: usize, b: usize, cells: u32) -> DigitBands {
+        self.solved[b] |= cells;
+        let own = self.candidates[d][b];
+        let mut changed = 0;
+        for (k, digit) in self.candidates.iter_mut().enumerate() {
+            changed |= DigitBands::from(digit[b] & cells != 0) << (4 * k + b);
+            digit[b] &= !cells;
+        }
+        self.candidates[d][b] = own;
+        changed & !(1 << (4 * d + b))
+    }
+
     /// [`Board::clear_columns`], returning the words it changed.
     #[inline(always)]
     fn clear_columns_changed(&mut self, d: usize, b: usize, cells: u32) -> DigitBands {
@@ -318,8 +334,7 @@ impl Board {
 
     /// Places digit `d` (0-based) in the cell of band `b` whose bit is `cell` (a single bit):
     /// the digit leaves the cell's row, box and column, the other digits leave the cell.
-    /// Returns the words it changed (tested one by one: a placement is rare beside the
-    /// examinations' hidden singles, which do not report theirs).
+    /// Returns the words it changed.
     #[inline(always)]
     pub(super) fn place(&mut self, d: usize, b: usize, cell: u32) -> Result<DigitBands, Dead> {
         // In range (the callers' values are): lets the compiler drop the bounds checks.
@@ -328,17 +343,12 @@ impl Board {
             return Err(Dead);
         }
         let i = cell.trailing_zeros() as usize % 27;
-        let mut others = 0;
-        for (k, digit) in self.candidates.iter().enumerate() {
-            others |= DigitBands::from(digit[b] & cell != 0) << (4 * k);
-        }
-        self.clear_cells(d, b, cell);
+        let others = self.clear_cells_changed(d, b, cell);
         let word = self.candidates[d][b];
         let kept = word & !ROW_AND_BOX_PEERS[i];
         self.candidates[d][b] = kept;
-        let own = DigitBands::from(kept != word) << (4 * d);
-        let columns = self.clear_columns_changed(d, b, COLUMN_OF_CELL[i]);
-        Ok(((others & !(1 << (4 * d))) | own) << b | columns)
+        let own = DigitBands::from(kept != word) << (4 * d + b);
+        Ok(others | own | self.clear_columns_changed(d, b, COLUMN_OF_CELL[i]))
     }
 
     /// Examines digit-band `i` (`4 * d + b`, its index in the flattened words): keeps only
@@ -507,9 +517,10 @@ impl Board {
     ///
     /// Which words changed is found by comparing them with `seen` (nine SSE2 comparisons),
     /// not by flagging every write: a placement writes eleven words and most examinations
-    /// change nothing. Only the first pass takes its words from the caller (the branching
-    /// choice knows which it changed): a comparison right after the choice's stores would
-    /// wait for them (see the module docs). Naked singles wait for the examinations'
+    /// change nothing, except where a comparison would come right after the stores and
+    /// wait for them (see the module docs): the first pass takes its words from the caller
+    /// (the branching choice knows which it changed), and the pass after naked singles or
+    /// the column rules the words they report. Naked singles wait for the examinations'
     /// fixpoint (the scan covers the whole board; placing a naked single mostly repeats
     /// what the examination of the same digit-bands would find).
     #[inline(always)]
