@@ -6,6 +6,10 @@
 //! one, never half of one; a writer that fails or is dropped before committing removes its
 //! temporary file. A target that is a directory is refused with a message naming it.
 //!
+//! A process killed outright (`kill -9`, a power cut) cannot remove its temporary file. The
+//! next [`AtomicFile::create`] of the same target removes those whose process is known to
+//! have ended ([`process_has_ended`]), so leftovers never pile up.
+//!
 //! ```
 //! use sudolab::atomic_file::AtomicFile;
 //! let path = std::env::temp_dir().join(format!("sudolab-doc-{}.txt", std::process::id()));
@@ -51,6 +55,7 @@ impl AtomicFile {
                 Error::InvalidArgument(format!("{}: not a file name", target.display()))
             })?
             .to_string_lossy();
+        remove_leftovers(target, &name);
         let temporary = target.with_file_name(format!(
             ".{name}.{}.{}.tmp",
             std::process::id(),
@@ -109,6 +114,51 @@ impl Drop for AtomicFile {
     }
 }
 
+/// Whether process `pid` is known to have ended: on systems with `/proc` (Linux), it has no
+/// `/proc/PID`; elsewhere nothing is known and the answer is `false`. A process id the system
+/// has since given to another process reads as alive, so what is removed is never a live
+/// writer's.
+pub fn process_has_ended(pid: u32) -> bool {
+    pid != std::process::id()
+        && Path::new("/proc/self").exists()
+        && !Path::new(&format!("/proc/{pid}")).exists()
+}
+
+/// The process id in a temporary file name `.{name}.{PID}.{N}.tmp`, if `file` is one for
+/// target `name`.
+fn temporary_owner(file: &str, name: &str) -> Option<u32> {
+    let rest = file
+        .strip_prefix('.')?
+        .strip_prefix(name)?
+        .strip_prefix('.')?;
+    let rest = rest.strip_suffix(".tmp")?;
+    let (pid, n) = rest.split_once('.')?;
+    n.parse::<u64>().ok()?;
+    pid.parse().ok()
+}
+
+/// Removes the temporary files of `target` (named `name`) left by processes that ended
+/// without committing or removing them. Failures are ignored: this is tidying, not a step
+/// the write depends on.
+fn remove_leftovers(target: &Path, name: &str) {
+    let dir = match target.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(pid) = temporary_owner(&file.to_string_lossy(), name) else {
+            continue;
+        };
+        if process_has_ended(pid) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,6 +204,29 @@ mod tests {
         drop(file);
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "old");
         assert!(leftovers(&dir).is_empty());
+    }
+
+    #[test]
+    fn leftovers_of_ended_processes_are_removed_and_others_kept() {
+        let dir = scratch("leftovers");
+        let target = dir.join("runs.csv");
+        // Process ids above the kernel's pid_max (at most 2^22) never exist.
+        let dead = dir.join(".runs.csv.4999999.3.tmp");
+        let alive = dir.join(format!(".runs.csv.{}.999.tmp", std::process::id()));
+        let other = dir.join(".summary.csv.4999999.0.tmp");
+        for path in [&dead, &alive, &other] {
+            std::fs::write(path, "half").unwrap();
+        }
+        AtomicFile::write(&target, b"whole").unwrap();
+        assert_eq!(dead.exists(), !Path::new("/proc/self").exists());
+        assert!(alive.exists(), "this process is alive");
+        assert!(
+            other.exists(),
+            "another target's file is left to that target"
+        );
+        assert_eq!(temporary_owner(".runs.csv.12.0.tmp", "runs.csv"), Some(12));
+        assert_eq!(temporary_owner(".runs.csv.12.tmp", "runs.csv"), None);
+        assert_eq!(temporary_owner("runs.csv.12.0.tmp", "runs.csv"), None);
     }
 
     #[test]

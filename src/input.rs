@@ -36,6 +36,10 @@ pub const MAX_CORPUS_LINE: usize = 64 * 1024;
 /// The longest line, in bytes, of an exact-cover file (one option, or the item line).
 pub const MAX_COVER_LINE: usize = 1024 * 1024;
 
+/// The longest line, in bytes, of a file a run writes (`runs.csv`, `meta.csv`, a shard's
+/// output): far above any real row, far below what would exhaust memory.
+pub const MAX_RUN_FILE_LINE: usize = 1024 * 1024;
+
 /// What [`Lines::next_line`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Line {
@@ -160,6 +164,57 @@ pub fn open_file(path: &Path) -> Result<Input> {
     }
 }
 
+/// A reader that fails (an [`std::io::ErrorKind::InvalidData`] error naming the line) as soon
+/// as a line grows past a bound: for readers, such as the `csv` crate's, that would otherwise
+/// hold a line of any length in memory.
+pub struct BoundedLines<R> {
+    inner: R,
+    max: usize,
+    current: usize,
+    line: u64,
+}
+
+impl<R: Read> BoundedLines<R> {
+    /// `inner`, whose lines may be at most `max` bytes.
+    pub fn new(inner: R, max: usize) -> BoundedLines<R> {
+        BoundedLines {
+            inner,
+            max,
+            current: 0,
+            line: 1,
+        }
+    }
+}
+
+impl<R: Read> Read for BoundedLines<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buffer)?;
+        for &byte in &buffer[..n] {
+            if byte == b'\n' {
+                self.current = 0;
+                self.line += 1;
+            } else {
+                self.current += 1;
+                if self.current > self.max {
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::InvalidData,
+                        format!(
+                            "line {} longer than {} bytes; reading stopped (is this the right file?)",
+                            self.line, self.max
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(n)
+    }
+}
+
+/// Opens `path` as [`open_file`] does, its lines bounded by `max` bytes ([`BoundedLines`]).
+pub fn open_bounded(path: &Path, max: usize) -> Result<BoundedLines<Input>> {
+    Ok(BoundedLines::new(open_file(path)?, max))
+}
+
 /// Reads a whole file (plain or gzip) as bytes, refusing more than `max` bytes.
 pub fn read_file(path: &Path, max: u64) -> Result<Vec<u8>> {
     let mut bytes = Vec::new();
@@ -210,6 +265,27 @@ mod tests {
         assert_eq!(lines.next_line().unwrap(), Line::Read);
         assert_eq!(lines.next_line().unwrap(), Line::TooLong);
         assert_eq!(lines.number(), 2);
+    }
+
+    #[test]
+    fn bounded_lines_stop_an_endless_line() {
+        let zeros = std::io::repeat(0).take(10_000_000);
+        let mut bounded = BoundedLines::new(zeros, 1000);
+        let mut sink = Vec::new();
+        let error = bounded.read_to_end(&mut sink).unwrap_err();
+        assert_eq!(error.kind(), std::io::ErrorKind::InvalidData);
+        assert!(
+            error.to_string().contains("line 1 longer than 1000 bytes"),
+            "{error}"
+        );
+        assert!(sink.len() < 100_000, "stopped early: {} bytes", sink.len());
+        let mut fine = BoundedLines::new("ab\ncd\n".as_bytes(), 2);
+        let mut text = String::new();
+        fine.read_to_string(&mut text).unwrap();
+        assert_eq!(text, "ab\ncd\n");
+        let mut third = BoundedLines::new("ab\ncd\nefg".as_bytes(), 2);
+        let error = third.read_to_string(&mut text).unwrap_err();
+        assert!(error.to_string().contains("line 3 longer"), "{error}");
     }
 
     #[test]

@@ -2,65 +2,20 @@
 //! each test names its finding and fails on the code before the fix.
 //!
 //! Commands that used to hang run under a watchdog: the child is killed after
-//! [`WATCHDOG`] and the test fails as hung. That bounds a hang; it asserts nothing about speed.
+//! `common::WATCHDOG` and the test fails as hung. That bounds a hang; it asserts nothing about speed.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Child, Command};
+use std::time::Duration;
 
 mod common;
-use common::scratch;
+use common::{finish, scratch, spawn, sudolab_in};
 
-const WIKIPEDIA: &str =
-    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-
-/// A command that has not finished by then is hung.
-const WATCHDOG: Duration = Duration::from_secs(60);
-
-fn spawn(args: &[&str], dir: Option<&Path>) -> Child {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_sudolab"));
-    command
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    if let Some(dir) = dir {
-        command.current_dir(dir);
-    }
-    command.spawn().expect("sudolab runs")
-}
-
-/// Waits for `child`, killing it (and failing) after [`WATCHDOG`].
-fn finish(mut child: Child, what: &str) -> Output {
-    let started = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            return child.wait_with_output().unwrap();
-        }
-        if started.elapsed() > WATCHDOG {
-            let _ = child.kill();
-            panic!("{what}: still running after {WATCHDOG:?}: hung");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-fn sudolab(args: &[&str], stdin: &str) -> Output {
+fn sudolab(args: &[&str], stdin: &str) -> std::process::Output {
     sudolab_in(args, stdin, None)
 }
 
-fn sudolab_in(args: &[&str], stdin: &str, dir: Option<&Path>) -> Output {
-    let mut child = spawn(args, dir);
-    let mut pipe = child.stdin.take().unwrap();
-    let input = stdin.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = pipe.write_all(input.as_bytes());
-    });
-    let output = finish(child, &args.join(" "));
-    writer.join().unwrap();
-    output
-}
+const WIKIPEDIA: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

@@ -21,7 +21,8 @@ use std::path::Path;
 use rayon::prelude::*;
 use serde::Deserialize;
 
-use super::records::{RowStatus, RunRow};
+use super::records::{check_runs_header, csv_reader, too_many_unreadable, RowStatus, RunRow};
+use super::summary::{bin_floor, bin_of};
 use crate::error::{Error, Result};
 use crate::random::Random;
 
@@ -98,13 +99,31 @@ pub struct ComparedRow {
 /// Per (corpus, solver): the (record index, ns) of every timed puzzle.
 type Times = BTreeMap<(String, String), Vec<(u64, u64)>>;
 
-/// Compares run directory `new` with `base`. Pairs present in only one run are left out.
-pub fn compare(base: &Path, new: &Path, options: &CompareOptions) -> Result<Vec<ComparedRow>> {
+/// The rows compared, and what could not be read on the way.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
+    /// One row per (corpus, solver) in both runs.
+    pub rows: Vec<ComparedRow>,
+    /// Per run whose `runs.csv` had rows that could not be read (few enough to go on): a
+    /// sentence naming the file, how many, and the first.
+    pub unreadable: Vec<String>,
+}
+
+/// Compares run directory `new` with `base`. Pairs present in only one run are left out. A
+/// `runs.csv` with more unreadable rows than [`too_many_unreadable`] allows is refused: a
+/// verdict from the rows left would not be a verdict on the run.
+pub fn compare(base: &Path, new: &Path, options: &CompareOptions) -> Result<Comparison> {
     let (base_runs, new_runs) = (base.join("runs.csv"), new.join("runs.csv"));
     if !base_runs.exists() || !new_runs.exists() {
-        return compare_summaries(base, new, options);
+        let rows = compare_summaries(base, new, options)?;
+        return Ok(Comparison {
+            rows,
+            unreadable: Vec::new(),
+        });
     }
-    let (base, new) = (read_times(&base_runs)?, read_times(&new_runs)?);
+    let mut unreadable = Vec::new();
+    let base = read_times(&base_runs, &mut unreadable)?;
+    let new = read_times(&new_runs, &mut unreadable)?;
     let keys: Vec<&(String, String)> = base.keys().filter(|k| new.contains_key(*k)).collect();
     let rows = keys
         .par_iter()
@@ -114,19 +133,31 @@ pub fn compare(base: &Path, new: &Path, options: &CompareOptions) -> Result<Vec<
             compare_times(key, &base[key], &new[key], options, seed)
         })
         .collect();
-    Ok(rows)
+    Ok(Comparison { rows, unreadable })
 }
 
-fn read_times(path: &Path) -> Result<Times> {
-    let file = std::fs::File::open(path).map_err(|error| Error::Io {
-        path: path.display().to_string(),
-        error,
-    })?;
-    let mut reader = csv::Reader::from_reader(std::io::BufReader::new(file));
+fn read_times(path: &Path, unreadable: &mut Vec<String>) -> Result<Times> {
+    let mut reader = csv_reader(path)?;
+    check_runs_header(&mut reader, &path.display().to_string())?;
     let mut times = Times::new();
+    let (mut read, mut skipped, mut first) = (0u64, 0u64, None);
     for row in reader.deserialize::<RunRow>() {
-        // Unreadable rows are skipped here as the summary skips them.
-        let Ok(row) = row else { continue };
+        let row = match row {
+            Ok(row) => row,
+            Err(error) if !matches!(error.kind(), csv::ErrorKind::Io(_)) => {
+                skipped += 1;
+                let line = error.position().map_or(0, |p| p.line());
+                first.get_or_insert_with(|| format!("line {line}: {error}"));
+                continue;
+            }
+            Err(error) => {
+                return Err(Error::InvalidArgument(format!(
+                    "{}: {error}",
+                    path.display()
+                )))
+            }
+        };
+        read += 1;
         if matches!(row.status, RowStatus::Ok | RowStatus::Mismatch) {
             times
                 .entry((row.corpus, row.solver))
@@ -134,18 +165,31 @@ fn read_times(path: &Path) -> Result<Times> {
                 .push((row.index, row.ns));
         }
     }
+    let first = first.unwrap_or_default();
+    if too_many_unreadable(read, skipped) || (read == 0 && skipped > 0) {
+        return Err(Error::InvalidArgument(format!(
+            "{}: {skipped} of its {} rows could not be read (first: {first}): too many for a \
+             verdict on the run",
+            path.display(),
+            read + skipped
+        )));
+    }
+    if skipped > 0 {
+        unreadable.push(format!(
+            "{}: {skipped} of {} rows could not be read and were left out ({first})",
+            path.display(),
+            read + skipped
+        ));
+    }
     Ok(times)
 }
 
-fn median(values: &mut [u64]) -> f64 {
-    let mid = values.len() / 2;
-    let (_, &mut upper, _) = values.select_nth_unstable(mid);
-    if values.len() % 2 == 1 {
-        upper as f64
-    } else {
-        let lower = *values[..mid].iter().max().expect("even length >= 2");
-        (lower as f64 + upper as f64) / 2.0
-    }
+/// The median of histogram bins by the nearest-rank method (the lower middle of an even
+/// count), as the summary reads its medians ([`bin_floor`]).
+fn median(bins: &mut [u32]) -> f64 {
+    let rank = bins.len().div_ceil(2).max(1);
+    let (_, &mut bin, _) = bins.select_nth_unstable(rank - 1);
+    bin_floor(bin)
 }
 
 fn compare_times(
@@ -160,18 +204,20 @@ fn compare_times(
     base.sort_unstable();
     new.sort_unstable();
     let paired = base.len() == new.len() && base.iter().zip(&new).all(|(a, b)| a.0 == b.0);
-    let base_ns: Vec<u64> = base.iter().map(|p| p.1).collect();
-    let new_ns: Vec<u64> = new.iter().map(|p| p.1).collect();
-    let base_median = median(&mut base_ns.clone());
-    let new_median = median(&mut new_ns.clone());
+    let base_bins: Vec<u32> = base.iter().map(|p| bin_of(p.1)).collect();
+    let new_bins: Vec<u32> = new.iter().map(|p| bin_of(p.1)).collect();
+    // Capped at the slowest time, as the summary caps its quantiles.
+    let slowest = |times: &[(u64, u64)]| times.iter().map(|p| p.1).max().unwrap_or(0) as f64;
+    let base_median = median(&mut base_bins.clone()).min(slowest(&base));
+    let new_median = median(&mut new_bins.clone()).min(slowest(&new));
     let ratio = new_median / base_median.max(1.0);
-    let interval = bootstrap(&base_ns, &new_ns, paired, options.resamples, seed);
+    let interval = bootstrap(&base_bins, &new_bins, paired, options.resamples, seed);
     let change = verdict(ratio, Some(interval), options.threshold);
     ComparedRow {
         corpus: key.0.clone(),
         solver: key.1.clone(),
-        base_puzzles: base_ns.len() as u64,
-        new_puzzles: new_ns.len() as u64,
+        base_puzzles: base_bins.len() as u64,
+        new_puzzles: new_bins.len() as u64,
         base_median_us: base_median / 1e3,
         new_median_us: new_median / 1e3,
         ratio,
@@ -182,10 +228,10 @@ fn compare_times(
 }
 
 /// The 95% percentile interval of the bootstrap distribution of the ratio of medians.
-fn bootstrap(base: &[u64], new: &[u64], paired: bool, resamples: usize, seed: u64) -> (f64, f64) {
+fn bootstrap(base: &[u32], new: &[u32], paired: bool, resamples: usize, seed: u64) -> (f64, f64) {
     let mut random = Random::new(seed);
     let mut ratios = Vec::with_capacity(resamples);
-    let (mut a, mut b) = (vec![0u64; base.len()], vec![0u64; new.len()]);
+    let (mut a, mut b) = (vec![0u32; base.len()], vec![0u32; new.len()]);
     for _ in 0..resamples.max(1) {
         if paired {
             for (slot_a, slot_b) in a.iter_mut().zip(b.iter_mut()) {
@@ -231,12 +277,8 @@ struct MedianRow {
 
 fn read_medians(dir: &Path) -> Result<BTreeMap<(String, String), (u64, f64)>> {
     let path = dir.join("summary.csv");
-    let file = std::fs::File::open(&path).map_err(|error| Error::Io {
-        path: path.display().to_string(),
-        error,
-    })?;
     let mut medians = BTreeMap::new();
-    for row in csv::Reader::from_reader(file).deserialize::<MedianRow>() {
+    for row in csv_reader(&path)?.deserialize::<MedianRow>() {
         let row = row.map_err(|e| Error::InvalidArgument(format!("{}: {e}", path.display())))?;
         medians.insert((row.corpus, row.solver), (row.puzzles, row.median_us));
     }
@@ -310,16 +352,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn medians_of_odd_and_even_lengths() {
-        assert_eq!(median(&mut [5, 1, 3]), 3.0);
-        assert_eq!(median(&mut [4, 1, 3, 2]), 2.5);
+    fn medians_are_the_summarys_medians() {
+        assert_eq!(median(&mut [5, 1, 3]), bin_floor(3));
+        assert_eq!(median(&mut [4, 1, 3, 2]), bin_floor(2), "the lower middle");
+        let mut random = Random::new(3);
+        let times: Vec<u64> = (0..1001).map(|_| 50_000 + random.below(100_000)).collect();
+        for n in [1000, 1001] {
+            let mut distribution = super::super::summary::Distribution::default();
+            times[..n].iter().for_each(|&t| distribution.add(t));
+            let mut bins: Vec<u32> = times[..n].iter().map(|&t| bin_of(t)).collect();
+            assert_eq!(
+                median(&mut bins),
+                distribution.quantile_ns(0.5),
+                "{n} times"
+            );
+        }
     }
 
     #[test]
     fn a_real_slowdown_is_found_and_noise_is_not() {
         let mut random = Random::new(9);
         let base: Vec<u64> = (0..2000).map(|_| 1000 + random.below(2000)).collect();
-        let slower: Vec<u64> = base.iter().map(|&t| t * 13 / 10).collect();
+        let slower: Vec<u32> = base.iter().map(|&t| bin_of(t * 13 / 10)).collect();
+        let base: Vec<u32> = base.iter().map(|&t| bin_of(t)).collect();
         let (low, high) = bootstrap(&base, &slower, true, 500, 1);
         assert!(low > 1.2 && high < 1.4, "{low} {high}");
         assert_eq!(verdict(1.3, Some((low, high)), 0.05), Change::Slower);

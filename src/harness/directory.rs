@@ -1,16 +1,56 @@
-//! A run directory held by one run at a time.
+//! A run directory: held by one run at a time, and replaced only when the new run is whole.
+//!
+//! # The lock
 //!
 //! [`RunDirectory::lock`] creates the directory and an exclusive lock file in it,
 //! `.sudolab-run.lock`, created with `O_EXCL` and holding the owner's process id, command and
 //! start time. A second run on the same directory is refused with a message naming the
-//! holder, instead of both writing the same files. The lock goes when the `RunDirectory` is
-//! dropped; a lock whose process no longer exists (a run killed with `kill -9`) is taken over,
-//! on systems with `/proc` (elsewhere the message says which file to remove).
+//! holder. The lock goes when the `RunDirectory` is dropped; a lock whose process has ended
+//! (a run killed with `kill -9`) is taken over, on systems with `/proc` (elsewhere the message
+//! says which file to remove).
+//!
+//! # Staging and commit
+//!
+//! A run never writes into the directory itself. It writes into a *staging* directory,
+//! [`RunDirectory::staging`], and [`RunDirectory::commit`] puts the new files in place at the
+//! end. A run that fails, or a process that dies, before the commit leaves the previous run's
+//! files exactly as they were. The commit has two ways, tried in this order:
+//!
+//! * **Exchange** (Linux): the staging directory is a sibling, `.NAME.sudolab-staging.PID`.
+//!   Every file of the directory that the new run does not replace (the user's own files, the
+//!   lock, old run files asked to be kept) is hard-linked into the staging directory, and one
+//!   `renameat2(RENAME_EXCHANGE)` swaps the two directories. At every instant the directory is
+//!   the whole old run or the whole new one. The old run, now under the staging name, is then
+//!   removed: it holds nothing that is not also in the new directory (hard links share the
+//!   file, they do not copy it).
+//! * **Journal**, where an exchange is impossible (not Linux, a file system without it, a
+//!   directory holding subdirectories or links, the directory being the working directory, a
+//!   mount point): a marker `.sudolab-committing` is written in the staging directory, the old
+//!   run's files the new run does not have are removed, and the new files are renamed in one by
+//!   one (each rename atomic), the file list last. If the process dies after the marker, the
+//!   next lock of the directory finishes the renames (it *rolls forward*); before the marker,
+//!   nothing in the directory changed.
+//!
+//! What a run's files are: the names `.sudolab-files` lists (written by each commit), or, for a
+//! directory from before the list, the names a run writes (CSVs, README, charts). Nothing else
+//! is ever removed or replaced.
+//!
+//! # What a run may write into
+//!
+//! A new directory, an empty one, or a run directory (one with `meta.csv` or `.sudolab-files`).
+//! Any other directory is refused before anything is written: `--out .` in a project would
+//! otherwise replace its `README.md`.
+//!
+//! # Leftovers
+//!
+//! Each lock removes what dead processes left: their staging directories (rolled forward when
+//! marked, removed otherwise) and their temporary files (`.NAME.PID.N.tmp`).
 
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::atomic_file::{process_has_ended, AtomicFile};
 use crate::error::{Error, Result};
 
 /// The lock file's name inside a run directory.
@@ -18,6 +58,13 @@ pub const LOCK_FILE: &str = ".sudolab-run.lock";
 
 /// The list of files the last run wrote, one name per line, inside the run directory.
 pub const FILES_LIST: &str = ".sudolab-files";
+
+/// The marker of a staging directory whose journal commit has begun.
+const COMMITTING: &str = ".sudolab-committing";
+
+/// What a staging directory's name has before its process id: `.NAME` + this for a sibling,
+/// this alone inside the run directory.
+const STAGING: &str = ".sudolab-staging.";
 
 /// Whether `name` is a file a run writes: its CSVs, README and charts.
 fn is_run_file(name: &str) -> bool {
@@ -27,21 +74,98 @@ fn is_run_file(name: &str) -> bool {
     ) || ((name.starts_with("cdf_") || name.starts_with("scatter_")) && name.ends_with(".svg"))
 }
 
-/// A run directory and the lock that makes it this process's alone.
+/// Whether `name` is sudolab's bookkeeping: the lock, the list, staging and temporary files.
+fn is_bookkeeping(name: &str) -> bool {
+    name.starts_with(".sudolab") || (name.starts_with('.') && name.ends_with(".tmp"))
+}
+
+fn io_error(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
+    move |error| Error::Io {
+        path: path.display().to_string(),
+        error,
+    }
+}
+
+/// The names in `dir` (empty when it cannot be read).
+fn names_in(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The run files of the run in `dir`: those its list names, or, without a list, every name a
+/// run writes. Only plain names: a list can never reach outside the directory.
+fn run_files_of(dir: &Path) -> Vec<String> {
+    let names: Vec<String> = match std::fs::read_to_string(dir.join(FILES_LIST)) {
+        Ok(list) => list.lines().map(str::to_string).collect(),
+        Err(_) => names_in(dir),
+    };
+    names
+        .into_iter()
+        .filter(|n| !n.contains(['/', '\\']) && is_run_file(n))
+        .collect()
+}
+
+/// A run directory, the lock that makes it this process's alone, and the staging directory
+/// the new run is written into.
 #[derive(Debug)]
 pub struct RunDirectory {
     path: PathBuf,
     lock: PathBuf,
+    staging: PathBuf,
+    /// The staging directory is the run directory's sibling (an exchange is possible).
+    sibling: bool,
+    committed: bool,
 }
 
 impl RunDirectory {
-    /// Creates `path` if needed and locks it for this process.
+    /// Creates `path` if needed, locks it for this process and makes a staging directory for
+    /// a new run. Refused (before anything is written) when `path` is a file, or a directory
+    /// holding files that is not a run directory.
     pub fn lock(path: &Path) -> Result<RunDirectory> {
-        let io = |error| Error::Io {
-            path: path.display().to_string(),
-            error,
-        };
-        std::fs::create_dir_all(path).map_err(io)?;
+        if path.exists() && !path.is_dir() {
+            return Err(Error::InvalidArgument(format!(
+                "{}: exists and is not a directory (an output directory is needed)",
+                path.display()
+            )));
+        }
+        std::fs::create_dir_all(path).map_err(io_error(path))?;
+        let mut directory = RunDirectory::take_lock(path)?;
+        if let Err(error) = directory.check_is_run_directory() {
+            drop(directory);
+            return Err(error);
+        }
+        directory.prepare()?;
+        Ok(directory)
+    }
+
+    /// Locks `path`, a run directory that exists and holds `runs.csv`, to derive new files
+    /// from it (`sudolab report`).
+    pub fn lock_existing(path: &Path) -> Result<RunDirectory> {
+        if !path.is_dir() {
+            let why = if path.exists() {
+                "not a directory"
+            } else {
+                "no such directory"
+            };
+            return Err(Error::InvalidArgument(format!(
+                "{}: {why}; name a run directory (one made by sudolab bench or merge)",
+                path.display()
+            )));
+        }
+        let mut directory = RunDirectory::take_lock(path)?;
+        directory.prepare()?;
+        Ok(directory)
+    }
+
+    fn take_lock(path: &Path) -> Result<RunDirectory> {
+        let io = io_error(path);
         let lock = path.join(LOCK_FILE);
         let holder = format!(
             "pid {}\ncommand {}\nstarted {}\n",
@@ -52,15 +176,18 @@ impl RunDirectory {
         for attempt in 0..2 {
             match OpenOptions::new().write(true).create_new(true).open(&lock) {
                 Ok(mut file) => {
-                    file.write_all(holder.as_bytes()).map_err(io)?;
+                    file.write_all(holder.as_bytes()).map_err(&io)?;
                     return Ok(RunDirectory {
                         path: path.to_path_buf(),
                         lock,
+                        staging: PathBuf::new(),
+                        sibling: false,
+                        committed: false,
                     });
                 }
                 Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {
-                    let held = std::fs::read_to_string(&lock).unwrap_or_default();
-                    if attempt == 0 && holder_is_gone(&held) {
+                    let held = read_small(&lock);
+                    if attempt == 0 && holder_pid(&held).is_some_and(process_has_ended) {
                         let _ = std::fs::remove_file(&lock);
                         continue;
                     }
@@ -68,7 +195,7 @@ impl RunDirectory {
                         "{} is in use by another sudolab run ({}); wait for it to finish or \
                          choose another output directory (if that process is gone, remove {})",
                         path.display(),
-                        held.trim().replace('\n', ", "),
+                        describe_holder(&held),
                         lock.display()
                     )));
                 }
@@ -78,146 +205,268 @@ impl RunDirectory {
         unreachable!("the second attempt returns")
     }
 
+    /// Refuses a directory that holds something but shows no sign of being a run's.
+    fn check_is_run_directory(&self) -> Result<()> {
+        let names = names_in(&self.path);
+        let foreign: Vec<&String> = names.iter().filter(|n| !is_bookkeeping(n)).collect();
+        let is_run = names.iter().any(|n| n == "meta.csv" || n == FILES_LIST);
+        if foreign.is_empty() || is_run {
+            return Ok(());
+        }
+        let shown: Vec<&str> = foreign.iter().take(3).map(|n| n.as_str()).collect();
+        Err(Error::InvalidArgument(format!(
+            "{} holds files ({}{}) but is not a sudolab run directory (no meta.csv); a run \
+             replaces the files of its directory, so choose a new or empty one",
+            self.path.display(),
+            shown.join(", "),
+            if foreign.len() > 3 { ", ..." } else { "" }
+        )))
+    }
+
+    /// Removes what dead processes left and makes this run's staging directory.
+    fn prepare(&mut self) -> Result<()> {
+        self.recover()?;
+        let pid = std::process::id();
+        if let Some((parent, name)) = self.sibling_place() {
+            let staging = parent.join(format!(".{name}{STAGING}{pid}"));
+            if std::fs::create_dir(&staging).is_ok() {
+                self.staging = staging;
+                self.sibling = true;
+                return Ok(());
+            }
+        }
+        let staging = self.path.join(format!("{STAGING}{pid}"));
+        std::fs::create_dir(&staging).map_err(io_error(&staging))?;
+        self.staging = staging;
+        Ok(())
+    }
+
+    /// The parent directory and the name of the run directory, when an exchange can work:
+    /// on Linux, same file system as its parent, and not the working directory or above it.
+    fn sibling_place(&self) -> Option<(PathBuf, String)> {
+        if !cfg!(target_os = "linux") {
+            return None;
+        }
+        let canonical = self.path.canonicalize().ok()?;
+        let parent = canonical.parent()?.to_path_buf();
+        let name = canonical.file_name()?.to_string_lossy().into_owned();
+        let here = std::env::current_dir().ok()?.canonicalize().ok()?;
+        if here.starts_with(&canonical) || !same_device(&canonical, &parent) {
+            return None;
+        }
+        Some((parent, name))
+    }
+
+    /// Rolls forward or removes the staging directories of dead processes, and removes their
+    /// temporary files.
+    fn recover(&self) -> Result<()> {
+        let mut dead: Vec<PathBuf> = Vec::new();
+        let mut collect = |dir: &Path, prefix: &str| {
+            for name in names_in(dir) {
+                let Some(pid) = name.strip_prefix(prefix) else {
+                    continue;
+                };
+                if pid.parse::<u32>().is_ok_and(process_has_ended) {
+                    dead.push(dir.join(name));
+                }
+            }
+        };
+        collect(&self.path, STAGING);
+        if let Ok(canonical) = self.path.canonicalize() {
+            if let (Some(parent), Some(name)) = (canonical.parent(), canonical.file_name()) {
+                collect(parent, &format!(".{}{STAGING}", name.to_string_lossy()));
+            }
+        }
+        for staging in dead {
+            if staging.join(COMMITTING).exists() {
+                self.finish_journal(&staging)?;
+            } else {
+                std::fs::remove_dir_all(&staging).map_err(io_error(&staging))?;
+            }
+        }
+        for name in names_in(&self.path) {
+            let Some(pid) = temporary_pid(&name) else {
+                continue;
+            };
+            if process_has_ended(pid) {
+                let _ = std::fs::remove_file(self.path.join(name));
+            }
+        }
+        Ok(())
+    }
+
     /// The directory.
     pub fn path(&self) -> &Path {
         &self.path
     }
 
-    /// Removes the files the previous run wrote here (those its list names, or, for a run
-    /// without a list, the files a run writes: CSVs, README, charts), and nothing else, so
-    /// a new run never leaves an old chart beside its own. Returns what was removed.
-    pub fn clear_previous_run(&self) -> Result<Vec<String>> {
-        let io = |error| Error::Io {
-            path: self.path.display().to_string(),
-            error,
-        };
-        let listed = std::fs::read_to_string(self.path.join(FILES_LIST)).ok();
-        let names: Vec<String> = match &listed {
-            Some(list) => list.lines().map(str::to_string).collect(),
-            None => std::fs::read_dir(&self.path)
-                .map_err(io)?
-                .filter_map(|e| e.ok())
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .collect(),
-        };
-        let mut removed = Vec::new();
-        for name in names {
-            // Only plain names of run files: a list can never reach outside the directory.
-            if name.contains(['/', '\\']) || !is_run_file(&name) {
-                continue;
-            }
-            let path = self.path.join(&name);
-            if path.is_file() {
-                std::fs::remove_file(&path).map_err(io)?;
-                removed.push(name);
+    /// Where the new run's files are written until [`RunDirectory::commit`].
+    pub fn staging(&self) -> &Path {
+        &self.staging
+    }
+
+    /// A file of the new run (in the staging directory).
+    pub fn join(&self, name: &str) -> PathBuf {
+        self.staging.join(name)
+    }
+
+    /// Puts the staged run in place of the previous one (see the module docs): the run files
+    /// of the previous run go, except those named in `keep`, which stay (`report` keeps
+    /// `runs.csv`); every other file of the directory stays.
+    pub fn commit(self, keep: &[&str]) -> Result<()> {
+        self.commit_as(keep, true)
+    }
+
+    /// [`RunDirectory::commit`], by exchange only when `exchange` allows it (tests take the
+    /// journal way on purpose).
+    fn commit_as(mut self, keep: &[&str], exchange: bool) -> Result<()> {
+        let old = run_files_of(&self.path);
+        let staged = names_in(&self.staging);
+        let mut files: Vec<String> = staged.iter().filter(|n| is_run_file(n)).cloned().collect();
+        for name in keep {
+            if old.iter().any(|o| o == name) && !files.iter().any(|f| f == name) {
+                files.push(name.to_string());
             }
         }
-        Ok(removed)
-    }
-
-    /// Records the run files now in the directory as this run's (for the next run to
-    /// clear).
-    pub fn record_files(&self) -> Result<()> {
-        let io = |error| Error::Io {
-            path: self.path.display().to_string(),
-            error,
-        };
-        let mut names: Vec<String> = std::fs::read_dir(&self.path)
-            .map_err(io)?
-            .filter_map(|e| e.ok())
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .filter(|n| is_run_file(n))
-            .collect();
-        names.sort();
-        let mut list = names.join("\n");
+        files.sort();
+        let mut list = files.join("\n");
         list.push('\n');
-        crate::atomic_file::AtomicFile::write(&self.path.join(FILES_LIST), list.as_bytes())
+        AtomicFile::write(&self.staging.join(FILES_LIST), list.as_bytes())?;
+        if !(exchange && self.sibling && self.exchange(&old, keep)?) {
+            std::fs::write(self.staging.join(COMMITTING), b"").map_err(io_error(&self.staging))?;
+            self.finish_journal(&self.staging.clone())?;
+        }
+        self.committed = true;
+        Ok(())
     }
 
-    /// A file in the directory.
-    pub fn join(&self, name: &str) -> PathBuf {
-        self.path.join(name)
+    /// The exchange commit; `false` (nothing changed in the directory) when it cannot be made
+    /// here, so the journal commit is used instead.
+    fn exchange(&self, old: &[String], keep: &[&str]) -> Result<bool> {
+        let staged = names_in(&self.staging);
+        let mut carried = Vec::new();
+        for name in names_in(&self.path) {
+            let replaced = old.contains(&name) && !keep.contains(&name.as_str());
+            if staged.contains(&name) || replaced || name.starts_with(STAGING) {
+                continue;
+            }
+            let from = self.path.join(&name);
+            let plain = std::fs::symlink_metadata(&from).is_ok_and(|m| m.file_type().is_file());
+            if !plain || std::fs::hard_link(&from, self.staging.join(&name)).is_err() {
+                for name in carried {
+                    let _ = std::fs::remove_file(self.staging.join::<&String>(&name));
+                }
+                return Ok(false);
+            }
+            carried.push(name);
+        }
+        if !exchange_directories(&self.staging, &self.path) {
+            for name in carried {
+                let _ = std::fs::remove_file(self.staging.join::<&String>(&name));
+            }
+            return Ok(false);
+        }
+        // The staging name now holds the previous run: files that are all in the new
+        // directory too, or that the new run replaces.
+        std::fs::remove_dir_all(&self.staging).map_err(io_error(&self.staging))?;
+        Ok(true)
+    }
+
+    /// The journal commit from `staging` (marked as begun), or its completion after a crash:
+    /// every step can be repeated.
+    fn finish_journal(&self, staging: &Path) -> Result<()> {
+        let list = std::fs::read_to_string(staging.join(FILES_LIST)).unwrap_or_default();
+        let new: Vec<&str> = list.lines().filter(|n| is_run_file(n)).collect();
+        for name in run_files_of(&self.path) {
+            let path = self.path.join(&name);
+            if !new.contains(&name.as_str()) && path.is_file() {
+                std::fs::remove_file(&path).map_err(io_error(&path))?;
+            }
+        }
+        for name in new.iter().copied().chain([FILES_LIST]) {
+            let from = staging.join(name);
+            if from.is_file() {
+                let to = self.path.join(name);
+                std::fs::rename(&from, &to).map_err(io_error(&to))?;
+            }
+        }
+        std::fs::remove_dir_all(staging).map_err(io_error(staging))
     }
 }
 
 impl Drop for RunDirectory {
     fn drop(&mut self) {
+        if !self.committed && !self.staging.as_os_str().is_empty() {
+            let _ = std::fs::remove_dir_all(&self.staging);
+        }
         let _ = std::fs::remove_file(&self.lock);
     }
 }
 
-/// Whether the lock's holder process is known to have ended (Linux: no `/proc/PID`).
-fn holder_is_gone(held: &str) -> bool {
-    let Some(pid) = held
-        .lines()
+/// The first bytes of a small file (a lock), as text; empty when unreadable.
+fn read_small(path: &Path) -> String {
+    use std::io::Read;
+    let mut text = Vec::new();
+    if let Ok(file) = std::fs::File::open(path) {
+        let _ = file.take(4096).read_to_end(&mut text);
+    }
+    String::from_utf8_lossy(&text).into_owned()
+}
+
+/// The process id a lock file names.
+fn holder_pid(held: &str) -> Option<u32> {
+    held.lines()
         .find_map(|l| l.strip_prefix("pid "))
-        .and_then(|p| p.trim().parse::<u32>().ok())
-    else {
-        return false;
-    };
-    Path::new("/proc/self").exists() && !Path::new(&format!("/proc/{pid}")).exists()
+        .and_then(|p| p.trim().parse().ok())
+}
+
+/// The holder of a lock as its file describes it.
+fn describe_holder(held: &str) -> String {
+    if holder_pid(held).is_none() {
+        return "the lock file names no process: not written by sudolab, or cut short".into();
+    }
+    let lines: Vec<&str> = held
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    lines.join(", ")
+}
+
+/// The process id in a temporary file name `.NAME.PID.N.tmp`.
+fn temporary_pid(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let mut parts = rest.rsplitn(3, '.');
+    parts.next()?.parse::<u64>().ok()?;
+    parts.next()?.parse().ok()
+}
+
+#[cfg(unix)]
+fn same_device(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_device(_: &Path, _: &Path) -> bool {
+    false
+}
+
+/// Swaps two directories atomically (Linux `renameat2` with `RENAME_EXCHANGE`); `false` when
+/// the system or the file system cannot.
+#[cfg(target_os = "linux")]
+fn exchange_directories(a: &Path, b: &Path) -> bool {
+    use rustix::fs::{renameat_with, RenameFlags, CWD};
+    renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).is_ok()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn exchange_directories(_: &Path, _: &Path) -> bool {
+    false
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_second_lock_is_refused_naming_the_holder_and_freed_on_drop() {
-        let dir = std::env::temp_dir().join(format!("sudolab-lock-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let first = RunDirectory::lock(&dir).unwrap();
-        let error = RunDirectory::lock(&dir).unwrap_err().to_string();
-        assert!(
-            error.contains("is in use by another sudolab run"),
-            "{error}"
-        );
-        assert!(
-            error.contains(&format!("pid {}", std::process::id())),
-            "{error}"
-        );
-        drop(first);
-        let again = RunDirectory::lock(&dir).unwrap();
-        drop(again);
-        assert!(!dir.join(LOCK_FILE).exists());
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn a_new_run_clears_only_the_old_runs_files() {
-        let dir = std::env::temp_dir().join(format!("sudolab-clear-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let run = RunDirectory::lock(&dir).unwrap();
-        for name in ["runs.csv", "cdf_old.svg", "notes.txt", "README.md"] {
-            std::fs::write(dir.join(name), "x").unwrap();
-        }
-        run.record_files().unwrap();
-        std::fs::write(dir.join("scatter_user_kept.svg"), "mine").unwrap();
-        let removed = run.clear_previous_run().unwrap();
-        assert_eq!(removed, ["README.md", "cdf_old.svg", "runs.csv"]);
-        assert!(dir.join("notes.txt").exists(), "not a run file");
-        assert!(
-            dir.join("scatter_user_kept.svg").exists(),
-            "not in the list"
-        );
-        drop(run);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn a_lock_of_a_finished_process_is_taken_over() {
-        let dir = std::env::temp_dir().join(format!("sudolab-stale-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        // Process ids above the kernel's pid_max (at most 2^22) never exist.
-        std::fs::write(dir.join(LOCK_FILE), "pid 4999999\ncommand old\n").unwrap();
-        let taken = RunDirectory::lock(&dir);
-        if Path::new("/proc/self").exists() {
-            assert!(taken.is_ok());
-        } else {
-            assert!(taken.is_err());
-        }
-        drop(taken);
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-}
+mod tests;

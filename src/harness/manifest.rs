@@ -17,7 +17,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::run::CorpusSpec;
+use super::config::CorpusSpec;
 use crate::error::{Error, Result};
 
 #[derive(Debug, Deserialize)]

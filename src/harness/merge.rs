@@ -1,17 +1,32 @@
 //! Combining the run directories of a sharded run (`bench --shard K/N` on several machines)
-//! into one, as if the run had been made at once.
+//! into one, as if the run had been made at once, after checking that the shards are whole.
 //!
-//! The shards must be the same command apart from `--shard` and `--out` (compared as
-//! recorded in each `meta.csv`), with the same N, and every shard 1..N exactly once;
-//! otherwise the merge is refused, naming the odd or missing shards. Rows are concatenated
-//! in corpus order and record order; the summary, charts and README are derived again from
-//! the merged `runs.csv` (so quantiles come from the merged distributions, not averaged).
+//! What is checked, before anything is written:
+//!
+//! * each input is a run directory of a shard (its `meta.csv` names one), finished (not
+//!   interrupted), made by the same command apart from `--shard` and `--out`, with the same N;
+//!   every shard 1..N is there exactly once;
+//! * each shard's files agree with its `meta.csv`: `runs.csv` and `mismatches.csv` hold as
+//!   many rows as the run wrote (`rows`, `mismatch_rows`); every row's record index is one the
+//!   shard owns, no (corpus, index, solver) appears twice, and per corpus the record indices
+//!   are exactly the shard's share ([`ShareTally`], `share:CORPUS`): no record missing, none
+//!   extra;
+//! * for a corpus run whole (not sampled), the shares are the shards' parts of one corpus of
+//!   as many records as they hold together.
+//!
+//! Any failure names the shard's directory and what is wrong, and nothing is merged. Rows are
+//! concatenated in corpus order and record order; the summary, charts and README are derived
+//! again from the merged `runs.csv` (so quantiles come from the merged distributions).
 
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use super::directory::RunDirectory;
-use super::records::{MismatchRow, RunRow, MISMATCH_HEADER, RUN_HEADER};
+use super::records::{
+    check_runs_header, csv_reader, MismatchRow, RunRow, MISMATCH_HEADER, RUN_HEADER,
+};
 use super::report::{write_report, Report, RunMetadata};
+use super::share::ShareTally;
 use crate::atomic_file::AtomicFile;
 use crate::error::{Error, Result};
 use crate::shard::Shard;
@@ -32,9 +47,16 @@ fn shared_command(command: &str) -> Vec<String> {
     kept
 }
 
+fn refuse<T>(message: String) -> Result<T> {
+    Err(Error::InvalidArgument(message))
+}
+
+/// The rows of a shard's CSV file (errors name the file, the caller the shard).
 fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
-    let invalid = |e: csv::Error| Error::InvalidArgument(format!("{}: {e}", path.display()));
-    let mut reader = csv::Reader::from_path(path).map_err(invalid)?;
+    let file = path.file_name().unwrap_or_default().to_string_lossy();
+    let invalid = |e: csv::Error| Error::InvalidArgument(format!("{file}: {e}"));
+    let mut reader = csv_reader(path)?;
+    reader.byte_headers().map_err(invalid)?;
     reader
         .deserialize()
         .collect::<std::result::Result<Vec<T>, _>>()
@@ -56,97 +78,299 @@ fn write_rows<T: serde::Serialize>(path: &Path, header: &[&str], rows: &[T]) -> 
     file.commit()
 }
 
-/// Merges the shard run directories `shards` into `out`.
-pub fn merge(shards: &[PathBuf], out: &RunDirectory) -> Result<Report> {
-    let fail = |message: String| Err(Error::InvalidArgument(message));
-    if shards.is_empty() {
-        return fail("name the shards' run directories".into());
-    }
-    let mut metas = Vec::new();
+/// Refuses an output directory that is one of the shards: the merge would replace the
+/// shard's files with the merged run's.
+pub fn check_output(shards: &[PathBuf], out: &Path) -> Result<()> {
+    let Ok(out_canonical) = out.canonicalize() else {
+        return Ok(()); // does not exist yet, so it is none of the shards
+    };
     for dir in shards {
-        let meta = RunMetadata::read(dir)?;
-        let Some(shard) = meta.get("shard").and_then(|s| s.parse::<Shard>().ok()) else {
-            return fail(format!(
-                "{}: meta.csv names no shard (was it made with bench --shard K/N?)",
+        if dir.canonicalize().is_ok_and(|d| d == out_canonical) {
+            return refuse(format!(
+                "--out {} is one of the shards being merged ({}); the merged run would \
+                 replace that shard's files: choose another directory",
+                out.display(),
                 dir.display()
             ));
-        };
-        metas.push((dir, shard, meta));
+        }
     }
-    let (first_dir, first_shard, first_meta) = &metas[0];
-    let command = shared_command(first_meta.get("command").unwrap_or(""));
-    let n = first_shard.count;
+    Ok(())
+}
+
+/// One shard's directory, metadata and rows.
+struct ShardRun<'a> {
+    dir: &'a PathBuf,
+    shard: Shard,
+    meta: RunMetadata,
+    runs: Vec<RunRow>,
+    mismatches: Vec<MismatchRow>,
+}
+
+impl ShardRun<'_> {
+    /// How the shard is named in messages.
+    fn name(&self) -> String {
+        format!("{} (shard {})", self.dir.display(), self.shard)
+    }
+
+    /// A number `meta.csv` records, or a refusal naming the key.
+    fn recorded(&self, key: &str) -> Result<u64> {
+        match self.meta.get(key).map(str::parse::<u64>) {
+            Some(Ok(n)) => Ok(n),
+            _ => refuse(format!(
+                "{}: meta.csv records no {key} (made by an older sudolab, or edited), so its \
+                 files cannot be checked; run the shard again",
+                self.name()
+            )),
+        }
+    }
+
+    /// The shares `meta.csv` records, by corpus.
+    fn shares(&self) -> Result<BTreeMap<String, ShareTally>> {
+        let mut shares = BTreeMap::new();
+        for (corpus, value) in self.meta.with_prefix("share:") {
+            let tally = value.parse::<ShareTally>().map_err(|e| {
+                Error::InvalidArgument(format!("{}: meta.csv, share:{corpus}: {e}", self.name()))
+            })?;
+            shares.insert(corpus.to_string(), tally);
+        }
+        Ok(shares)
+    }
+}
+
+/// Reads a shard's directory (its metadata first: a directory that is not a shard's is
+/// refused before its rows are read).
+fn read_shard(dir: &PathBuf) -> Result<ShardRun<'_>> {
+    if !dir.is_dir() {
+        let why = if dir.exists() {
+            "not a directory"
+        } else {
+            "no such directory"
+        };
+        return refuse(format!("{}: {why}", dir.display()));
+    }
+    if !dir.join("meta.csv").is_file() {
+        return refuse(format!(
+            "{}: not a run directory (no meta.csv)",
+            dir.display()
+        ));
+    }
+    let meta = RunMetadata::read(dir)?;
+    let Some(shard) = meta.get("shard").and_then(|s| s.parse::<Shard>().ok()) else {
+        return refuse(format!(
+            "{}: meta.csv names no shard (was it made with bench --shard K/N?)",
+            dir.display()
+        ));
+    };
+    if meta.get("interrupted") == Some("true") {
+        return refuse(format!(
+            "{} (shard {shard}) was interrupted: it holds only part of its share; run it again",
+            dir.display()
+        ));
+    }
+    let named = |error: Error| {
+        Error::InvalidArgument(format!("{} (shard {shard}): {error}", dir.display()))
+    };
+    let runs = dir.join("runs.csv");
+    check_runs_header(&mut csv_reader(&runs)?, "runs.csv").map_err(named)?;
+    Ok(ShardRun {
+        dir,
+        shard,
+        runs: read_rows(&runs).map_err(named)?,
+        mismatches: read_rows(&dir.join("mismatches.csv")).map_err(named)?,
+        meta,
+    })
+}
+
+/// Checks one shard's files against its `meta.csv` (see the module docs).
+fn check_shard(run: &ShardRun) -> Result<()> {
+    let name = run.name();
+    for (file, count, key) in [
+        ("runs.csv", run.runs.len(), "rows"),
+        ("mismatches.csv", run.mismatches.len(), "mismatch_rows"),
+    ] {
+        let recorded = run.recorded(key)?;
+        if count as u64 != recorded {
+            return refuse(format!(
+                "{name}: {file} holds {count} rows, but the run wrote {recorded} (meta.csv, \
+                 {key}): the file was cut, emptied or edited"
+            ));
+        }
+    }
+    let shares = run.shares()?;
+    let mut seen: HashSet<(&str, u64, &str)> = HashSet::new();
+    let mut records: HashSet<(&str, u64)> = HashSet::new();
+    let mut indices: BTreeMap<&str, ShareTally> = BTreeMap::new();
+    for row in &run.runs {
+        if !shares.contains_key(&row.corpus) {
+            return refuse(format!(
+                "{name}: runs.csv has rows of corpus {:?}, which the run did not have",
+                row.corpus
+            ));
+        }
+        if !run.shard.owns(row.index as usize) {
+            return refuse(format!(
+                "{name}: runs.csv has record {} of {}, which is shard {}'s, not this one's",
+                row.index,
+                row.corpus,
+                row.index as usize % run.shard.count + 1
+            ));
+        }
+        let first_of_record = records.insert((&row.corpus, row.index));
+        if !seen.insert((&row.corpus, row.index, &row.solver)) {
+            return refuse(format!(
+                "{name}: runs.csv has record {} of {} for {} twice",
+                row.index, row.corpus, row.solver
+            ));
+        }
+        if first_of_record {
+            indices.entry(&row.corpus).or_default().add(row.index);
+        }
+    }
+    for (corpus, share) in &shares {
+        let found = indices.get(corpus.as_str()).copied().unwrap_or_default();
+        if found != *share {
+            return refuse(format!(
+                "{name}: runs.csv holds {} records of {corpus}, not the {} the shard was given \
+                 (or other ones): records are missing or extra",
+                found.count, share.count
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Checks that the shards of each corpus run whole are the parts of one corpus.
+fn check_shares_fit(runs: &[ShardRun]) -> Result<()> {
+    let first = &runs[0];
+    for (corpus, what) in first.meta.with_prefix("corpus:") {
+        if !what.ends_with("all puzzles") {
+            continue; // a seeded sample: each shard was checked against its own share
+        }
+        let shares: Vec<ShareTally> = runs
+            .iter()
+            .map(|run| Ok(run.shares()?.get(corpus).copied().unwrap_or_default()))
+            .collect::<Result<_>>()?;
+        let records: u64 = shares.iter().map(|s| s.count).sum();
+        for (run, share) in runs.iter().zip(&shares) {
+            if *share != ShareTally::of_whole_corpus(records, run.shard) {
+                return refuse(format!(
+                    "{}: its {} records of {corpus} are not its share of the {records} the \
+                     shards hold together (were the shards run on different files?)",
+                    run.name(),
+                    share.count
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks that the shards belong to one run and that each of 1..N is there once.
+fn check_one_run(runs: &[ShardRun]) -> Result<()> {
+    let first = &runs[0];
+    let command = shared_command(first.meta.get("command").unwrap_or(""));
+    let n = first.shard.count;
     let mut seen: Vec<Option<&PathBuf>> = vec![None; n];
-    for (dir, shard, meta) in &metas {
-        if shard.count != n || shared_command(meta.get("command").unwrap_or("")) != command {
-            return fail(format!(
-                "{} (shard {shard}) is not a shard of the same run as {} (shard {first_shard}): \
-                 the commands differ beyond --shard and --out, or N does",
-                dir.display(),
-                first_dir.display()
+    for run in runs {
+        let shard = run.shard;
+        if shard.count != n || shared_command(run.meta.get("command").unwrap_or("")) != command {
+            return refuse(format!(
+                "{} is not a shard of the same run as {}: the commands differ beyond --shard \
+                 and --out, or N does",
+                run.name(),
+                first.name()
             ));
         }
         if let Some(other) = seen[shard.index - 1] {
-            return fail(format!(
+            return refuse(format!(
                 "shard {shard} appears twice: {} and {}",
                 other.display(),
-                dir.display()
+                run.dir.display()
             ));
         }
-        seen[shard.index - 1] = Some(dir);
+        seen[shard.index - 1] = Some(run.dir);
     }
     let missing: Vec<String> = (1..=n)
         .filter(|&k| seen[k - 1].is_none())
         .map(|k| format!("{k}/{n}"))
         .collect();
     if !missing.is_empty() {
-        return fail(format!("missing shards: {}", missing.join(", ")));
+        return refuse(format!("missing shards: {}", missing.join(", ")));
     }
+    Ok(())
+}
+
+/// Merges the shard run directories `shards` into `out`'s staging place (the caller
+/// commits it).
+pub fn merge(shards: &[PathBuf], out: &RunDirectory) -> Result<Report> {
+    if shards.is_empty() {
+        return refuse("name the shards' run directories".into());
+    }
+    let runs: Vec<ShardRun> = shards.iter().map(read_shard).collect::<Result<_>>()?;
+    check_one_run(&runs)?;
+    for run in &runs {
+        check_shard(run)?;
+    }
+    check_shares_fit(&runs)?;
+    let first_meta = &runs[0].meta;
     // Rows in corpus order (as the run listed them), then record order.
-    let corpus_order: Vec<String> = first_meta
-        .with_prefix("corpus:")
-        .map(|(name, _)| name.to_string())
-        .collect();
+    let corpus_order: Vec<&str> = first_meta.with_prefix("corpus:").map(|(n, _)| n).collect();
     let rank = |corpus: &str| {
         corpus_order
             .iter()
-            .position(|c| c == corpus)
+            .position(|c| *c == corpus)
             .unwrap_or(usize::MAX)
     };
-    let mut runs: Vec<RunRow> = Vec::new();
-    let mut mismatches: Vec<MismatchRow> = Vec::new();
-    for (dir, _, _) in &metas {
-        runs.extend(read_rows::<RunRow>(&dir.join("runs.csv"))?);
-        mismatches.extend(read_rows::<MismatchRow>(&dir.join("mismatches.csv"))?);
-    }
-    runs.sort_by_key(|r| (rank(&r.corpus), r.index));
-    mismatches.sort_by_key(|r| (rank(&r.corpus), r.index));
-    write_rows(&out.join("runs.csv"), &RUN_HEADER, &runs)?;
-    write_rows(&out.join("mismatches.csv"), &MISMATCH_HEADER, &mismatches)?;
+    let mut merged_runs: Vec<RunRow> = Vec::new();
+    let mut merged_mismatches: Vec<MismatchRow> = Vec::new();
     let mut meta = first_meta.clone();
+    let mut shares: BTreeMap<String, ShareTally> = BTreeMap::new();
+    for run in &runs {
+        merged_runs.extend(run.runs.iter().cloned());
+        merged_mismatches.extend(run.mismatches.iter().cloned());
+        for (corpus, share) in run.shares()? {
+            let total = shares.entry(corpus).or_default();
+            total.count += share.count;
+            total.hash = total.hash.wrapping_add(share.hash);
+        }
+    }
+    merged_runs.sort_by_key(|r| (rank(&r.corpus), r.index));
+    merged_mismatches.sort_by_key(|r| (rank(&r.corpus), r.index));
+    write_rows(&out.join("runs.csv"), &RUN_HEADER, &merged_runs)?;
+    write_rows(
+        &out.join("mismatches.csv"),
+        &MISMATCH_HEADER,
+        &merged_mismatches,
+    )?;
     meta.remove("shard");
-    let mut listed: Vec<(usize, String)> = metas
+    let mut listed: Vec<(usize, String)> = runs
         .iter()
-        .map(|(dir, shard, _)| (shard.index, format!("{shard} {}", dir.display())))
+        .map(|run| {
+            (
+                run.shard.index,
+                format!("{} {}", run.shard, run.dir.display()),
+            )
+        })
         .collect();
     listed.sort();
     let listed: Vec<String> = listed.into_iter().map(|(_, s)| s).collect();
     meta.set("shards", listed.join("; "));
     let sum = |key: &str| -> f64 {
-        metas
-            .iter()
-            .filter_map(|(_, _, m)| m.get(key)?.parse::<f64>().ok())
+        runs.iter()
+            .filter_map(|run| run.meta.get(key)?.parse::<f64>().ok())
             .sum()
     };
     meta.set("puzzles", sum("puzzles") as u64);
     meta.set("solver_s", format!("{:.3}", sum("solver_s")));
+    meta.set("rows", merged_runs.len());
+    meta.set("mismatch_rows", merged_mismatches.len());
+    for (corpus, share) in &shares {
+        meta.set(&format!("share:{corpus}"), share);
+    }
     meta.remove("wall_s"); // shards ran on their own clocks: no single wall time
-    let interrupted = metas
-        .iter()
-        .any(|(_, _, m)| m.get("interrupted") == Some("true"));
-    meta.set("interrupted", interrupted);
-    meta.write(out.path())?;
-    write_report(out.path())
+    meta.set("interrupted", false);
+    meta.write(out.staging())?;
+    write_report(out.staging())
 }
 
 #[cfg(test)]

@@ -1,8 +1,11 @@
 //! The research harness: run every solver over corpora, cross-check every answer, time
 //! them, and write a dated run directory.
 //!
+//! * [`config`]: what a run is asked to do, what it tells as it goes, what it did;
 //! * [`run`](mod@run): streaming, parallel solving, cross-checking, `runs.csv` / `mismatches.csv`;
-//! * [`directory`]: the run directory and its lock; `output`: the run's CSV writers;
+//! * [`directory`]: the run directory, its lock, and the staging that replaces a run only when
+//!   the new one is whole; `output`: the run's CSV writers;
+//! * [`share`]: the records a shard was given, for `merge` to check its rows against;
 //! * [`exact_cover`]: Knuth-format exact-cover files as records, counted by every engine;
 //! * [`merge`]: the run directories of a sharded run combined into one;
 //! * [`records`]: the CSV rows;
@@ -18,6 +21,7 @@
 
 pub mod charts;
 pub mod compare;
+pub mod config;
 mod cross_check;
 pub mod directory;
 pub mod exact_cover;
@@ -27,10 +31,12 @@ mod output;
 pub mod records;
 pub mod report;
 pub mod run;
+pub mod share;
 pub mod summary;
 
+pub use config::{corpus_names, BenchConfig, CorpusSpec, Observer, RunOutcome, Silent};
 pub use directory::RunDirectory;
 pub use manifest::read_manifest;
 pub use records::{MismatchRow, RowStatus, RunRow};
-pub use report::{write_report, RunMetadata};
-pub use run::{run, BenchConfig, CorpusSpec, Observer, RunOutcome, Silent};
+pub use report::{write_report, write_report_into, RunMetadata};
+pub use run::{check_config, run};

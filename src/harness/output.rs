@@ -4,7 +4,6 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::directory::RunDirectory;
 use super::records::{Evaluation, MISMATCH_HEADER, RUN_HEADER};
 use crate::atomic_file::AtomicFile;
 use crate::error::{Error, Result};
@@ -21,7 +20,7 @@ fn csv_error(path: &str) -> impl Fn(csv::Error) -> Error + '_ {
 }
 
 impl Outputs {
-    pub(super) fn open(directory: Option<&RunDirectory>, golden: Option<&Path>) -> Result<Outputs> {
+    pub(super) fn open(directory: Option<&Path>, golden: Option<&Path>) -> Result<Outputs> {
         // Headers are written at once, so even a run interrupted before its first row leaves
         // valid CSVs.
         let csv_file =
@@ -35,13 +34,10 @@ impl Outputs {
                 Ok(writer)
             };
         let (runs, mismatches) = match directory {
-            Some(directory) => {
-                let dir = directory.path();
-                (
-                    Some(csv_file(dir, "runs.csv", &RUN_HEADER)?),
-                    Some(csv_file(dir, "mismatches.csv", &MISMATCH_HEADER)?),
-                )
-            }
+            Some(dir) => (
+                Some(csv_file(dir, "runs.csv", &RUN_HEADER)?),
+                Some(csv_file(dir, "mismatches.csv", &MISMATCH_HEADER)?),
+            ),
             None => (None, None),
         };
         let golden = golden.map(AtomicFile::create).transpose()?;

@@ -4,7 +4,56 @@
 //! run's solver order, so the rows of one puzzle are consecutive. A failure is a row (status
 //! `mismatch`, `error` or `timeout`), never an abort.
 
+use std::path::Path;
+
 use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::input::{open_bounded, BoundedLines, Input, MAX_RUN_FILE_LINE};
+
+/// A CSV reader of a file a run wrote, its lines bounded ([`MAX_RUN_FILE_LINE`]): a file
+/// that is not one (`/dev/zero`, random bytes) is an error, never a memory blow-up.
+pub fn csv_reader(path: &Path) -> Result<csv::Reader<BoundedLines<Input>>> {
+    Ok(csv::Reader::from_reader(open_bounded(
+        path,
+        MAX_RUN_FILE_LINE,
+    )?))
+}
+
+/// Reads the header of a `runs.csv` (`name` names it in errors): refused unless it starts
+/// with the columns every version of sudolab wrote (corpus ... status). An empty file, or one
+/// that is not a run's, is an error here, never an empty run.
+pub fn check_runs_header<R: std::io::Read>(reader: &mut csv::Reader<R>, name: &str) -> Result<()> {
+    let header = reader
+        .byte_headers()
+        .map_err(|e| Error::InvalidArgument(format!("{name}: {e}")))?;
+    let starts_right = header.len() >= 9
+        && header
+            .iter()
+            .zip(&RUN_HEADER[..9])
+            .all(|(found, expected)| found == expected.as_bytes());
+    if starts_right {
+        return Ok(());
+    }
+    if header.as_slice().is_empty() {
+        return Err(Error::InvalidArgument(format!(
+            "{name}: empty (not even its header line): the file was emptied or cut"
+        )));
+    }
+    let shown = String::from_utf8_lossy(header.as_slice());
+    let shown: String = shown.chars().take(60).collect();
+    Err(Error::InvalidArgument(format!(
+        "{name}: not a runs.csv (its first line is {shown:?}, not {:?}...)",
+        RUN_HEADER[..4].join(",")
+    )))
+}
+
+/// Whether `unreadable` rows, beside `read` good ones, are too many to draw a conclusion
+/// from: more than one, and more than 1% of all. (One bad row, a hand edit or a line cut by
+/// a full disk, is reported and skipped; more says the file is not what it claims.)
+pub fn too_many_unreadable(read: u64, unreadable: u64) -> bool {
+    unreadable > 1 && unreadable * 100 > read + unreadable
+}
 
 /// How one solver fared on one puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -7,6 +7,7 @@ use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::charts;
+use super::records::too_many_unreadable;
 use super::summary::{Summary, SummaryRow};
 use crate::atomic_file::AtomicFile;
 use crate::error::{Error, Result};
@@ -99,16 +100,16 @@ impl RunMetadata {
         if !path.exists() {
             return Ok(RunMetadata::default());
         }
-        let file = std::fs::File::open(&path).map_err(|error| Error::Io {
-            path: path.display().to_string(),
-            error,
-        })?;
-        RunMetadata::from_reader(std::io::BufReader::new(file), &path.display().to_string())
+        let file = crate::input::open_bounded(&path, crate::input::MAX_RUN_FILE_LINE)?;
+        RunMetadata::from_reader(file, &path.display().to_string())
     }
 
     /// Reads `meta.csv` text from any reader; `name` names it in errors.
     pub fn from_reader(input: impl std::io::Read, name: &str) -> Result<RunMetadata> {
         let mut reader = csv::Reader::from_reader(input);
+        reader
+            .byte_headers()
+            .map_err(|e| Error::InvalidArgument(format!("{name}: {e}")))?;
         let mut meta = RunMetadata::default();
         for record in reader.records() {
             let record = record.map_err(|e| Error::InvalidArgument(format!("{name}: {e}")))?;
@@ -157,22 +158,39 @@ pub struct Report {
     pub first_skipped: Option<String>,
 }
 
-/// Derives `summary.csv`, the charts and `README.md` in `dir` from `runs.csv` and `meta.csv`.
+/// Derives `summary.csv`, the charts and `README.md` in `dir` from `runs.csv` and `meta.csv`
+/// there.
 pub fn write_report(dir: &Path) -> Result<Report> {
-    let runs = dir.join("runs.csv");
+    write_report_into(dir, dir)
+}
+
+/// Derives `summary.csv`, the charts and `README.md` into `target` from the `runs.csv` and
+/// `meta.csv` of `source` (the same directory, or a run directory and its staging place).
+/// Refused when `runs.csv` has no readable row: a summary is never replaced by an empty one.
+pub fn write_report_into(source: &Path, target: &Path) -> Result<Report> {
+    let runs = source.join("runs.csv");
+    let meta = RunMetadata::read(source)?;
     if !runs.exists() {
-        let meta = RunMetadata::read(dir)?;
         let rebuild = meta
             .get("command")
             .map_or(String::new(), |c| format!("; the run's command was `{c}`"));
         return Err(Error::InvalidArgument(format!(
             "{}: no runs.csv, so there is nothing to summarise (runs.csv is the run's raw data; \
              committed reports may leave it out to save space){rebuild}",
-            dir.display()
+            source.display()
         )));
     }
-    let meta = RunMetadata::read(dir)?;
     let summary = Summary::from_runs(&runs)?;
+    let (read, skipped) = (summary.read_rows, summary.skipped_rows);
+    if too_many_unreadable(read, skipped) || (read == 0 && skipped > 0) {
+        return Err(Error::InvalidArgument(format!(
+            "{}: {skipped} of its {} rows could not be read (first: {}): too many to summarise \
+             the rest; nothing was replaced",
+            runs.display(),
+            read + skipped,
+            summary.first_skipped.as_deref().unwrap_or("?")
+        )));
+    }
     let rows = summary.rows(|name| meta.solver_reports_guesses(name));
     let mut writer = csv::Writer::from_writer(Vec::new());
     for row in &rows {
@@ -183,10 +201,10 @@ pub fn write_report(dir: &Path) -> Result<Report> {
     let bytes = writer
         .into_inner()
         .map_err(|e| Error::InvalidArgument(format!("summary.csv: {e}")))?;
-    AtomicFile::write(&dir.join("summary.csv"), &bytes)?;
-    let charts = charts::draw_all(&summary, dir)?;
+    AtomicFile::write(&target.join("summary.csv"), &bytes)?;
+    let charts = charts::draw_all(&summary, target)?;
     let readme = readme(&meta, &summary, &rows, &charts);
-    AtomicFile::write(&dir.join("README.md"), readme.as_bytes())?;
+    AtomicFile::write(&target.join("README.md"), readme.as_bytes())?;
     Ok(Report {
         rows,
         mismatches: summary.mismatches(),

@@ -14,16 +14,15 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
+use super::config::{corpus_names, BenchConfig, CorpusSpec, Observer, RunOutcome};
 use super::cross_check::{cross_check, Answer};
-use super::directory::RunDirectory;
 use super::exact_cover::{self, is_exact_cover_file};
 use super::output::Outputs;
-use super::records::{Evaluation, MismatchRow, RowStatus};
+use super::records::Evaluation;
 use crate::corpus::{CorpusReader, Record};
 use crate::error::{Error, Result};
 use crate::random::Random;
 use crate::registry;
-use crate::shard::Shard;
 use crate::solver::{Limits, Outcome, Solver, Stop};
 use crate::transform::Transform;
 
@@ -45,105 +44,6 @@ pub const BATCH_TIME: Duration = Duration::from_millis(20);
 /// must not turn a run with hard puzzles into a long wait before the first row.
 pub const MAX_WARMUP: Duration = Duration::from_secs(2);
 
-/// One corpus of a run: its file and how much of it to solve.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CorpusSpec {
-    /// The file (plain or gzip).
-    pub path: PathBuf,
-    /// Solve a seeded random sample of this many puzzles (`None`: all of them).
-    pub sample: Option<usize>,
-}
-
-impl CorpusSpec {
-    /// All of the corpus at `path`.
-    pub fn all(path: impl Into<PathBuf>) -> CorpusSpec {
-        CorpusSpec {
-            path: path.into(),
-            sample: None,
-        }
-    }
-}
-
-/// What a run does.
-#[derive(Debug, Clone)]
-pub struct BenchConfig {
-    /// Corpora, in order, each with its sample size.
-    pub corpora: Vec<CorpusSpec>,
-    /// Solver names, in order; the first is the baseline of the ratios.
-    pub solvers: Vec<String>,
-    /// Solution limit per puzzle (0 = count all).
-    pub limit: u64,
-    /// Worker threads (0 = all cores).
-    pub threads: usize,
-    /// Seed for sampling and permutations.
-    pub seed: u64,
-    /// Puzzles of the first corpus solved untimed by every solver before timing starts (at
-    /// most [`MAX_WARMUP`] of them).
-    pub warmup: usize,
-    /// Apply a random symmetry to each puzzle before solving.
-    pub permute: bool,
-    /// Times each solver runs on each puzzle (at least 1): `ns` is the fastest, the
-    /// spread is recorded beside it.
-    pub repeat: u32,
-    /// Per-puzzle, per-solver deadline.
-    pub timeout: Option<Duration>,
-    /// Per-puzzle, per-solver search-node budget.
-    pub max_nodes: Option<u64>,
-    /// Run only this share of each corpus's records (by position in the corpus, after
-    /// sampling): the shards of one run together run every record once.
-    pub shard: Shard,
-    /// Write `puzzle:count:solution` lines here.
-    pub golden: Option<PathBuf>,
-    /// Grade each puzzle with the human techniques (outside the timed region) and record the
-    /// hardest technique and its rating on its rows.
-    pub grade: bool,
-    /// Count Knuth's mems for the solvers that can (the exact-cover ones), in a second,
-    /// untimed search per puzzle: runs.csv gets a `mems` value on their rows.
-    pub mems: bool,
-}
-
-/// What happened in a run.
-#[derive(Debug, Clone, Default)]
-pub struct RunOutcome {
-    /// Puzzles solved by every solver.
-    pub puzzles: u64,
-    /// Rows written.
-    pub rows: u64,
-    /// Rows with status mismatch.
-    pub mismatches: u64,
-    /// Records that could not be read.
-    pub errors: u64,
-    /// Rows with status timeout.
-    pub timeouts: u64,
-    /// Stopped by the interrupt flag.
-    pub interrupted: bool,
-    /// Wall time of the whole run (after warm-up).
-    pub wall: Duration,
-    /// Sum of the timed solver calls, nanoseconds.
-    pub solver_ns: u128,
-}
-
-/// Callbacks for progress and problems; the library itself never prints.
-pub trait Observer: Sync {
-    /// Whether [`Observer::corpus_started`] needs the corpus's record count (counting costs a
-    /// second pass over the file, so it is done only for an observer that shows it).
-    fn wants_total(&self) -> bool {
-        false
-    }
-    /// A corpus starts; `total` is its number of records when known (and wanted).
-    fn corpus_started(&self, _name: &str, _total: Option<u64>) {}
-    /// `n` more records done.
-    fn advanced(&self, _n: u64) {}
-    /// A record could not be read.
-    fn record_error(&self, _error: &Error) {}
-    /// A solver disagreed.
-    fn mismatch(&self, _row: &MismatchRow) {}
-}
-
-/// An observer that ignores everything.
-pub struct Silent;
-impl Observer for Silent {}
-
 /// The context shared by the parallel workers.
 struct Bench<'a> {
     config: &'a BenchConfig,
@@ -153,19 +53,15 @@ struct Bench<'a> {
 }
 
 /// Runs the bench, writing `runs.csv` and `mismatches.csv` into `directory` (none: check
-/// only, no files). `interrupt` stops it early (rows finished so far are kept).
+/// only, no files; a run directory's [`staging`](super::RunDirectory::staging) place for a
+/// bench). `interrupt` stops it early (rows finished so far are kept).
 pub fn run(
     config: &BenchConfig,
-    directory: Option<&RunDirectory>,
+    directory: Option<&Path>,
     interrupt: &AtomicBool,
     observer: &dyn Observer,
 ) -> Result<RunOutcome> {
-    let solvers = config
-        .solvers
-        .iter()
-        .map(|name| registry::find(name))
-        .collect::<Result<Vec<_>>>()?;
-    validate(config, &solvers)?;
+    let solvers = solvers_of(config)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
         .build()
@@ -190,73 +86,35 @@ pub fn run(
         if interrupt.load(Ordering::Relaxed) {
             break;
         }
+        outcome.share(&name);
         if is_exact_cover_file(&spec.path) {
-            observer.corpus_started(&name, Some(1));
-            if config.shard.owns(0) {
-                if let Some(evaluation) = exact_cover::evaluate(
-                    &spec.path,
-                    &name,
-                    exact_cover::Settings {
-                        repeat: config.repeat,
-                        timeout: config.timeout,
-                        max_nodes: config.max_nodes,
-                    },
-                    interrupt,
-                    &|error| observer.record_error(error),
-                ) {
-                    evaluation
-                        .mismatches
-                        .iter()
-                        .for_each(|m| observer.mismatch(m));
-                    outputs.write(&evaluation)?;
-                    outcome.add(&evaluation);
-                    outputs.flush()?;
-                }
-            }
-            observer.advanced(1);
-            continue;
-        }
-        let total = match spec.sample {
-            Some(n) => Some(n as u64),
-            None if observer.wants_total() => count_records(&spec.path),
-            None => None,
-        };
-        observer.corpus_started(&name, total);
-        let records = bench.records(spec, &name, &mut outputs, &mut outcome)?;
-        let mut any = false;
-        for chunk in chunks(records) {
-            any = true;
-            if !warmed {
-                bench.warm_up(&chunk);
-                warmed = true;
-            }
-            if interrupt.load(Ordering::Relaxed) {
-                break;
-            }
-            let evaluations: Vec<Option<Evaluation>> = pool.install(|| {
-                chunk
-                    .par_chunks(BATCH)
-                    .flat_map_iter(|batch| bench.evaluate_batch(&name, batch))
-                    .collect()
-            });
-            let done = evaluations.iter().filter(|e| e.is_some()).count();
-            for evaluation in evaluations.into_iter().flatten() {
-                outputs.write(&evaluation)?;
-                outcome.add(&evaluation);
-            }
-            outputs.flush()?;
-            observer.advanced(done as u64);
-        }
-        if !any && spec.sample.is_none() && config.shard.owns(0) {
-            let empty = Evaluation::error(&name, 0, 0, "no puzzle found in this corpus".into());
-            outputs.write(&empty)?;
-            outcome.add(&empty);
+            bench.exact_cover_file(spec, &name, &mut outputs, &mut outcome)?;
+        } else {
+            bench.corpus(spec, &name, &pool, &mut warmed, &mut outputs, &mut outcome)?;
         }
     }
     outcome.interrupted = interrupt.load(Ordering::Relaxed);
     outcome.wall = started.elapsed();
     outputs.commit()?;
     Ok(outcome)
+}
+
+/// The solvers a run names, after checking everything else it asks for (limits, threads,
+/// samples, every corpus a readable file): an error here comes before any output is touched.
+fn solvers_of(config: &BenchConfig) -> Result<Vec<Box<dyn Solver>>> {
+    let solvers = config
+        .solvers
+        .iter()
+        .map(|name| registry::find(name))
+        .collect::<Result<Vec<_>>>()?;
+    validate(config, &solvers)?;
+    Ok(solvers)
+}
+
+/// Checks a run's configuration as [`run`] does first (solver names, limits, threads,
+/// samples, corpus files), so a caller can refuse it before it touches any output.
+pub fn check_config(config: &BenchConfig) -> Result<()> {
+    solvers_of(config).map(|_| ())
 }
 
 fn validate(config: &BenchConfig, solvers: &[Box<dyn Solver>]) -> Result<()> {
@@ -279,69 +137,35 @@ fn validate(config: &BenchConfig, solvers: &[Box<dyn Solver>]) -> Result<()> {
     if config.max_nodes == Some(0) {
         return fail("--max-nodes 0: the budget must be at least one node".into());
     }
+    for corpus in &config.corpora {
+        let path = &corpus.path;
+        match std::fs::metadata(path) {
+            Ok(m) if m.is_dir() => {
+                return fail(format!(
+                    "{}: is a directory; name the corpus files inside it",
+                    path.display()
+                ))
+            }
+            Ok(_) => {}
+            Err(error) => {
+                return Err(Error::Io {
+                    path: path.display().to_string(),
+                    error,
+                })
+            }
+        }
+    }
     Ok(())
 }
 
-impl RunOutcome {
-    fn add(&mut self, evaluation: &Evaluation) {
-        self.rows += evaluation.rows.len() as u64;
-        self.puzzles += u64::from(evaluation.solved);
-        self.errors += u64::from(!evaluation.solved);
-        self.solver_ns += evaluation.solver_ns;
-        for row in &evaluation.rows {
-            self.mismatches += u64::from(row.status == RowStatus::Mismatch);
-            self.timeouts += u64::from(row.status == RowStatus::Timeout);
-        }
-    }
-}
-
-/// The name each corpus has in the rows: its file name without a `.gz` ending (so a bundled
-/// `top.gz` and a plain `top` compare as one corpus across runs), with as many parent folders
-/// as it takes to tell apart two corpora of the same name (`a/top.txt`, `b/top.txt`).
-pub fn corpus_names(paths: &[PathBuf]) -> Vec<String> {
-    let names = qualified_names(paths);
-    names
-        .into_iter()
-        .map(|n| n.strip_suffix(".gz").map(str::to_string).unwrap_or(n))
-        .collect()
-}
-
-fn qualified_names(paths: &[PathBuf]) -> Vec<String> {
-    let parts: Vec<Vec<String>> = paths
-        .iter()
-        .map(|p| {
-            p.components()
-                .rev()
-                .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                .collect()
-        })
-        .collect();
-    let name = |i: usize, depth: usize| {
-        let mut taken: Vec<&str> = parts[i].iter().take(depth).map(String::as_str).collect();
-        taken.reverse();
-        taken.join("/")
-    };
-    let mut depths = vec![1usize; paths.len()];
-    loop {
-        let names: Vec<String> = (0..paths.len()).map(|i| name(i, depths[i])).collect();
-        let mut grew = false;
-        for i in 0..paths.len() {
-            let clash = (0..paths.len()).any(|j| j != i && names[j] == names[i]);
-            if clash && depths[i] < parts[i].len() {
-                depths[i] += 1;
-                grew = true;
-            }
-        }
-        if !grew {
-            return names;
-        }
-    }
-}
+/// A record of a corpus, or why it could not be read, with its position in the corpus (from
+/// 0, bad records counted too): the `index` of its rows.
+type Numbered = (u64, Result<Record>);
 
 /// The records of a chunked stream, [`CHUNK`] at a time.
 fn chunks(
-    records: Box<dyn Iterator<Item = Result<Record>> + '_>,
-) -> impl Iterator<Item = Vec<Result<Record>>> + '_ {
+    records: Box<dyn Iterator<Item = Numbered> + '_>,
+) -> impl Iterator<Item = Vec<Numbered>> + '_ {
     let mut records = records.peekable();
     std::iter::from_fn(move || {
         records.peek()?;
@@ -365,15 +189,105 @@ fn count_records(path: &Path) -> Option<u64> {
 }
 
 impl Bench<'_> {
-    /// The records of a corpus: a stream, or a seeded sample (whose unreadable records are
-    /// written as error rows right away, since they are a property of the corpus).
+    /// An exact-cover file: one record, counted by every engine (by shard 1 of a sharded run).
+    fn exact_cover_file(
+        &self,
+        spec: &CorpusSpec,
+        name: &str,
+        outputs: &mut Outputs,
+        outcome: &mut RunOutcome,
+    ) -> Result<()> {
+        self.observer.corpus_started(name, Some(1));
+        if self.config.shard.owns(0) {
+            outcome.share(name).add(0);
+            let settings = exact_cover::Settings {
+                repeat: self.config.repeat,
+                timeout: self.config.timeout,
+                max_nodes: self.config.max_nodes,
+            };
+            let observer = self.observer;
+            let evaluation =
+                exact_cover::evaluate(&spec.path, name, settings, self.interrupt, &|error| {
+                    observer.record_error(error)
+                });
+            if let Some(evaluation) = evaluation {
+                evaluation
+                    .mismatches
+                    .iter()
+                    .for_each(|m| observer.mismatch(m));
+                outputs.write(&evaluation)?;
+                outcome.add(&evaluation);
+                outputs.flush()?;
+            }
+        }
+        self.observer.advanced(1);
+        Ok(())
+    }
+
+    /// A puzzle corpus, chunk by chunk: each chunk solved in parallel on `pool`, its rows
+    /// written and flushed before the next is read.
+    fn corpus(
+        &self,
+        spec: &CorpusSpec,
+        name: &str,
+        pool: &rayon::ThreadPool,
+        warmed: &mut bool,
+        outputs: &mut Outputs,
+        outcome: &mut RunOutcome,
+    ) -> Result<()> {
+        let total = match spec.sample {
+            Some(n) => Some(n as u64),
+            None if self.observer.wants_total() => count_records(&spec.path),
+            None => None,
+        };
+        self.observer.corpus_started(name, total);
+        let records = self.records(spec, name, outputs, outcome)?;
+        let mut any = false;
+        for chunk in chunks(records) {
+            any = true;
+            if !*warmed {
+                self.warm_up(&chunk);
+                *warmed = true;
+            }
+            if self.interrupt.load(Ordering::Relaxed) {
+                break;
+            }
+            for (position, _) in &chunk {
+                outcome.share(name).add(*position);
+            }
+            let evaluations: Vec<Option<Evaluation>> = pool.install(|| {
+                chunk
+                    .par_chunks(BATCH)
+                    .flat_map_iter(|batch| self.evaluate_batch(name, batch))
+                    .collect()
+            });
+            let done = evaluations.iter().filter(|e| e.is_some()).count();
+            for evaluation in evaluations.into_iter().flatten() {
+                outputs.write(&evaluation)?;
+                outcome.add(&evaluation);
+            }
+            outputs.flush()?;
+            self.observer.advanced(done as u64);
+        }
+        if !any && spec.sample.is_none() && self.config.shard.owns(0) {
+            outcome.share(name).add(0);
+            let empty = Evaluation::error(name, 0, 0, "no puzzle found in this corpus".into());
+            outputs.write(&empty)?;
+            outcome.add(&empty);
+        }
+        Ok(())
+    }
+
+    /// The records of a corpus with their positions: a stream, or a seeded sample (whose
+    /// unreadable records are written as error rows right away, since they are a property of
+    /// the corpus).
     fn records(
         &self,
         spec: &CorpusSpec,
         name: &str,
         outputs: &mut Outputs,
         outcome: &mut RunOutcome,
-    ) -> Result<Box<dyn Iterator<Item = Result<Record>> + 'static>> {
+    ) -> Result<Box<dyn Iterator<Item = Numbered> + 'static>> {
         let reader = CorpusReader::from_path(&spec.path)?;
         let shard = self.config.shard;
         let Some(n) = spec.sample else {
@@ -382,13 +296,15 @@ impl Bench<'_> {
             let mine = reader
                 .enumerate()
                 .filter(move |(position, _)| shard.owns(*position))
-                .map(|(_, record)| record);
+                .map(|(position, record)| (position as u64, record));
             return Ok(Box::new(mine));
         };
         let mut random = Random::new(self.config.seed);
         let mut kept: Vec<Record> = Vec::with_capacity(n.min(1 << 20));
         let mut seen = 0u64;
+        let mut any = false;
         for (position, record) in reader.enumerate() {
+            any = true;
             match record {
                 Ok(record) => {
                     seen += 1;
@@ -405,21 +321,23 @@ impl Bench<'_> {
                     if !shard.owns(position) {
                         continue;
                     }
-                    if let Some(evaluation) = self.evaluate(name, &Err(error)) {
+                    outcome.share(name).add(position as u64);
+                    if let Some(evaluation) = self.evaluate(name, (position as u64, Err(error))) {
                         outputs.write(&evaluation)?;
                         outcome.add(&evaluation);
                     }
                 }
             }
         }
-        if kept.is_empty() && shard.owns(0) {
+        if !any && shard.owns(0) {
+            outcome.share(name).add(0);
             let empty = Evaluation::error(name, 0, 0, "no puzzle found in this corpus".into());
             outputs.write(&empty)?;
             outcome.add(&empty);
         }
         kept.sort_by_key(|r| r.index);
         kept.retain(|r| shard.owns(r.index as usize));
-        Ok(Box::new(kept.into_iter().map(Ok)))
+        Ok(Box::new(kept.into_iter().map(|r| (r.index, Ok(r)))))
     }
 
     fn limits(&self, start: Instant) -> Limits<'_> {
@@ -431,9 +349,10 @@ impl Bench<'_> {
     }
 
     /// Solves the first puzzles untimed, within the run's limits and [`MAX_WARMUP`] in all.
-    fn warm_up(&self, chunk: &[Result<Record>]) {
+    fn warm_up(&self, chunk: &[Numbered]) {
         let started = Instant::now();
-        for record in chunk.iter().flatten().take(self.config.warmup) {
+        let records = chunk.iter().filter_map(|(_, r)| r.as_ref().ok());
+        for record in records.take(self.config.warmup) {
             for solver in &self.solvers {
                 let now = Instant::now();
                 if now >= started + MAX_WARMUP || self.interrupt.load(Ordering::Relaxed) {
@@ -449,9 +368,9 @@ impl Bench<'_> {
 
     /// Solves one record with every solver and checks the answers; `None` if interrupted
     /// before it finished.
-    fn evaluate(&self, corpus: &str, record: &Result<Record>) -> Option<Evaluation> {
-        let batch = std::slice::from_ref(record);
-        self.evaluate_batch(corpus, batch).pop().flatten()
+    fn evaluate(&self, corpus: &str, record: Numbered) -> Option<Evaluation> {
+        let batch = [record];
+        self.evaluate_batch(corpus, &batch).pop().flatten()
     }
 
     /// Solves a batch of records with every solver and checks the answers: one evaluation a
@@ -464,7 +383,7 @@ impl Bench<'_> {
     /// engine's instruction-cache misses on serg fell from 167 to 12 a puzzle). A run ends
     /// after [`BATCH_TIME`] of its first solver, so slow puzzles are checked and written as
     /// they come.
-    fn evaluate_batch(&self, corpus: &str, batch: &[Result<Record>]) -> Vec<Option<Evaluation>> {
+    fn evaluate_batch(&self, corpus: &str, batch: &[Numbered]) -> Vec<Option<Evaluation>> {
         let mut evaluations = Vec::with_capacity(batch.len());
         let mut start = 0;
         while start < batch.len() {
@@ -480,16 +399,13 @@ impl Bench<'_> {
     fn evaluate_run(
         &self,
         corpus: &str,
-        records: &[Result<Record>],
+        records: &[Numbered],
         evaluations: &mut Vec<Option<Evaluation>>,
     ) -> usize {
         let n = self.solvers.len();
         let rotation = records
-            .iter()
-            .flatten()
-            .map(|r| r.index as usize)
-            .next()
-            .unwrap_or(0);
+            .first()
+            .map_or(0, |(position, _)| *position as usize);
         let mut prepared: Vec<Option<Prepared>> = Vec::new();
         let mut answers: Vec<Vec<Option<Answer>>> = Vec::new();
         let mut stopped: Vec<bool> = Vec::new();
@@ -502,7 +418,13 @@ impl Bench<'_> {
                     if r > 0 && started.elapsed() >= BATCH_TIME {
                         break;
                     }
-                    prepared.push(records[r].as_ref().ok().map(|record| self.prepare(record)));
+                    prepared.push(
+                        records[r]
+                            .1
+                            .as_ref()
+                            .ok()
+                            .map(|record| self.prepare(record)),
+                    );
                     answers.push((0..n).map(|_| None).collect());
                     stopped.push(false);
                 } else if r >= prepared.len() {
@@ -523,7 +445,7 @@ impl Bench<'_> {
             }
         }
         let taken = prepared.len();
-        for ((record, answers), stopped) in records.iter().zip(answers).zip(stopped) {
+        for (((position, record), answers), stopped) in records.iter().zip(answers).zip(stopped) {
             evaluations.push(match record {
                 Err(error) => {
                     self.observer.record_error(error);
@@ -531,7 +453,12 @@ impl Bench<'_> {
                         Error::Parse { location, .. } => location.line.unwrap_or(0),
                         _ => 0,
                     };
-                    Some(Evaluation::error(corpus, 0, line, error.to_string()))
+                    Some(Evaluation::error(
+                        corpus,
+                        *position,
+                        line,
+                        error.to_string(),
+                    ))
                 }
                 Ok(_) if stopped => None,
                 Ok(record) => {
@@ -660,22 +587,5 @@ fn grade_of(puzzle: &crate::grid::Grid) -> (String, Option<[f32; 3]>) {
                 (true, None) => ("none".into(), Some([0.0; 3])),
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn corpora_of_the_same_file_name_get_distinct_names() {
-        let paths: Vec<PathBuf> = ["x/a/top.txt", "x/b/top.txt", "c/other.txt", "d/hard.gz"]
-            .iter()
-            .map(PathBuf::from)
-            .collect();
-        assert_eq!(
-            corpus_names(&paths),
-            ["a/top.txt", "b/top.txt", "other.txt", "hard"]
-        );
     }
 }

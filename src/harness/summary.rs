@@ -11,7 +11,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::records::{RowStatus, RunRow};
+use super::records::{check_runs_header, RowStatus, RunRow};
 use crate::error::{Error, Result};
 use crate::random::Random;
 
@@ -20,6 +20,18 @@ const BINS_PER_OCTAVE: f64 = 1024.0;
 
 /// Most points kept per corpus for the scatter chart.
 pub const SCATTER_POINTS: usize = 4000;
+
+/// The histogram bin of a time in nanoseconds.
+pub fn bin_of(ns: u64) -> u32 {
+    ((ns.max(1) as f64).log2() * BINS_PER_OCTAVE).floor() as u32
+}
+
+/// The lower edge of a histogram bin, in nanoseconds: what a quantile read from the histogram
+/// reports for every time in that bin. `compare` reads its medians the same way, so the two
+/// always agree.
+pub fn bin_floor(bin: u32) -> f64 {
+    2f64.powf(bin as f64 / BINS_PER_OCTAVE)
+}
 
 /// Per-puzzle times of one solver on one corpus.
 #[derive(Debug, Clone, Default)]
@@ -33,7 +45,7 @@ pub struct Distribution {
 impl Distribution {
     /// Adds one time in nanoseconds.
     pub fn add(&mut self, ns: u64) {
-        let bin = ((ns.max(1) as f64).log2() * BINS_PER_OCTAVE).floor() as u32;
+        let bin = bin_of(ns);
         *self.bins.entry(bin).or_insert(0) += 1;
         self.count += 1;
         self.sum_ns += ns as u128;
@@ -75,8 +87,7 @@ impl Distribution {
         for (&bin, &n) in &self.bins {
             seen += n;
             if seen >= rank {
-                let edge = 2f64.powf(bin as f64 / BINS_PER_OCTAVE);
-                return edge.min(self.max_ns as f64);
+                return bin_floor(bin).min(self.max_ns as f64);
             }
         }
         self.max_ns as f64
@@ -206,6 +217,8 @@ pub struct Summary {
     grades: BTreeMap<usize, Grades>,
     /// Per corpus: sampled puzzles' times (ns) for every solver, `None` where missing.
     pub scatter: BTreeMap<usize, Vec<Vec<Option<u64>>>>,
+    /// Rows of `runs.csv` read.
+    pub read_rows: u64,
     /// Rows of `runs.csv` that could not be read (skipped, not fatal).
     pub skipped_rows: u64,
     /// The first of them: its line and what was wrong.
@@ -215,17 +228,14 @@ pub struct Summary {
 impl Summary {
     /// Reads `runs.csv`.
     pub fn from_runs(path: &Path) -> Result<Summary> {
-        let io = |error: std::io::Error| Error::Io {
-            path: path.display().to_string(),
-            error,
-        };
-        let file = std::fs::File::open(path).map_err(io)?;
-        Summary::from_reader(std::io::BufReader::new(file), &path.display().to_string())
+        let file = crate::input::open_bounded(path, crate::input::MAX_RUN_FILE_LINE)?;
+        Summary::from_reader(file, &path.display().to_string())
     }
 
     /// Reads `runs.csv` text from any reader; `name` names it in errors.
     pub fn from_reader(input: impl std::io::Read, name: &str) -> Result<Summary> {
         let mut reader = csv::Reader::from_reader(input);
+        check_runs_header(&mut reader, name)?;
         let mut summary = Summary::default();
         let mut random = Random::new(0x5ca7);
         let mut seen_per_corpus: BTreeMap<usize, u64> = BTreeMap::new();
@@ -246,6 +256,7 @@ impl Summary {
                 }
                 Err(error) => return Err(Error::InvalidArgument(format!("{name}: {error}"))),
             };
+            summary.read_rows += 1;
             let corpus = index_of(&mut summary.corpora, &row.corpus);
             if row.status == RowStatus::Error {
                 *summary.errors.entry(corpus).or_insert(0) += 1;

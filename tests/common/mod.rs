@@ -1,9 +1,11 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use sudolab::corpus::{CorpusReader, Record};
 
@@ -52,4 +54,50 @@ pub fn run_sudolab(args: &[&str]) -> Output {
         .args(args)
         .output()
         .unwrap()
+}
+
+/// A command run by [`finish`] that has not finished by then is hung: the watchdog kills it
+/// and fails the test. That bounds a hang; it asserts nothing about speed.
+pub const WATCHDOG: Duration = Duration::from_secs(60);
+
+/// The binary started with `args` (in `dir`, if given), its standard streams piped.
+pub fn spawn(args: &[&str], dir: Option<&Path>) -> Child {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_sudolab"));
+    command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    command.spawn().expect("sudolab runs")
+}
+
+/// Waits for `child`, killing it (and failing) after [`WATCHDOG`].
+pub fn finish(mut child: Child, what: &str) -> Output {
+    let started = Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            return child.wait_with_output().unwrap();
+        }
+        if started.elapsed() > WATCHDOG {
+            let _ = child.kill();
+            panic!("{what}: still running after {WATCHDOG:?}: hung");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The binary run with `args` in `dir` (if given), `stdin` as its input, under the watchdog.
+pub fn sudolab_in(args: &[&str], stdin: &str, dir: Option<&Path>) -> Output {
+    let mut child = spawn(args, dir);
+    let mut pipe = child.stdin.take().unwrap();
+    let input = stdin.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = pipe.write_all(input.as_bytes());
+    });
+    let output = finish(child, &args.join(" "));
+    writer.join().unwrap();
+    output
 }

@@ -273,11 +273,7 @@ fn metadata(args: &BenchArgs, config: &BenchConfig) -> RunMetadata {
         }
     }
     let paths: Vec<PathBuf> = config.corpora.iter().map(|c| c.path.clone()).collect();
-    for (spec, name) in config
-        .corpora
-        .iter()
-        .zip(harness::run::corpus_names(&paths))
-    {
+    for (spec, name) in config.corpora.iter().zip(harness::corpus_names(&paths)) {
         let sample = spec.sample.map_or("all puzzles".to_string(), |n| {
             format!("a seeded sample of {n} (seed {})", config.seed)
         });
@@ -316,18 +312,6 @@ fn config(args: &RunArgs, only: BenchOnly, full: bool) -> anyhow::Result<BenchCo
     if let Some(n) = args.sample {
         for corpus in &mut corpora {
             corpus.sample = Some(n as usize);
-        }
-    }
-    for corpus in &corpora {
-        let path = &corpus.path;
-        if path.is_dir() {
-            bail!(
-                "{}: is a directory; name the corpus files inside it",
-                path.display()
-            );
-        }
-        if !path.is_file() {
-            bail!("{}: no such corpus file", path.display());
         }
     }
     let solvers = if args.solvers.is_empty() {
@@ -430,11 +414,15 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         mems: args.mems,
     };
     let config = config(&args.run, only, false)?;
+    // Every argument is checked before the output directory is touched; the run is then
+    // written into the directory's staging place and replaces the previous run only when
+    // it is whole (interrupted runs too: they keep what finished).
+    harness::check_config(&config)?;
     let directory = RunDirectory::lock(&args.out)?;
-    directory.clear_previous_run()?;
     let mut meta = metadata(args, &config);
     let console = console(args.run.quiet);
-    let outcome = harness::run(&config, Some(&directory), interrupt::flag(), &console)?;
+    let staging = directory.staging();
+    let outcome = harness::run(&config, Some(staging), interrupt::flag(), &console)?;
     if let Some(bar) = &console.bar {
         bar.finish_and_clear();
     }
@@ -446,9 +434,14 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     meta.set("solver_s", format!("{:.3}", outcome.solver_ns as f64 / 1e9));
     meta.set("puzzles", outcome.puzzles);
     meta.set("interrupted", outcome.interrupted);
-    meta.write(directory.path())?;
-    let report = harness::write_report(directory.path())?;
-    directory.record_files()?;
+    meta.set("rows", outcome.rows);
+    meta.set("mismatch_rows", outcome.mismatch_rows);
+    for (corpus, share) in &outcome.shares {
+        meta.set(&format!("share:{corpus}"), share);
+    }
+    meta.write(staging)?;
+    let report = harness::write_report(staging)?;
+    directory.commit(&[])?;
     warn_skipped(&report);
     let baseline = config.solvers.first().map_or("baseline", String::as_str);
     write!(out, "{}", report::markdown_table(&report.rows, baseline))?;
@@ -481,8 +474,9 @@ fn warn_skipped(report: &harness::report::Report) {
 }
 
 pub fn report(args: &ReportArgs, out: &mut impl Write) -> anyhow::Result<Status> {
-    let directory = RunDirectory::lock(&args.dir)?;
-    let report = harness::write_report(directory.path())?;
+    let directory = RunDirectory::lock_existing(&args.dir)?;
+    let report = harness::write_report_into(directory.path(), directory.staging())?;
+    directory.commit(&["runs.csv", "mismatches.csv", "meta.csv"])?;
     warn_skipped(&report);
     let done = format!(
         "regenerated summary.csv, charts and README.md in {}",
@@ -521,10 +515,10 @@ pub struct MergeArgs {
 }
 
 pub fn merge(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    harness::merge::check_output(&args.shards, &args.out)?;
     let directory = RunDirectory::lock(&args.out)?;
-    directory.clear_previous_run()?;
     let report = harness::merge::merge(&args.shards, &directory)?;
-    directory.record_files()?;
+    directory.commit(&[])?;
     let done = format!(
         "merged {} shards into {}",
         args.shards.len(),

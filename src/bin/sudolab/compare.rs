@@ -43,7 +43,11 @@ pub fn compare(args: &CompareArgs, out: &mut impl Write) -> anyhow::Result<Statu
         resamples: args.resamples as usize,
         seed: args.seed,
     };
-    let rows = compare::compare(&args.base, &args.new, &options)?;
+    let comparison = compare::compare(&args.base, &args.new, &options)?;
+    for note in &comparison.unreadable {
+        eprintln!("sudolab: warning: {note}");
+    }
+    let rows = comparison.rows;
     if rows.is_empty() {
         anyhow::bail!(
             "{} and {} share no corpus and solver: nothing to compare",
@@ -51,7 +55,10 @@ pub fn compare(args: &CompareArgs, out: &mut impl Write) -> anyhow::Result<Statu
             args.new.display()
         );
     }
-    let table = compare::markdown(&rows, options.threshold);
+    let mut table = compare::markdown(&rows, options.threshold);
+    for note in &comparison.unreadable {
+        table.push_str(&format!("\n**Left out**: {note}.\n"));
+    }
     write!(out, "{table}")?;
     std::fs::create_dir_all(&args.out)?;
     let heading = format!(
