@@ -17,7 +17,7 @@
 //! # Ok::<(), sudolab::Error>(())
 //! ```
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::time::Instant;
 
 use crate::grid::Grid;
@@ -27,14 +27,94 @@ use crate::grid::Grid;
 /// Engines call [`Limits::check`] once per search node: the node budget is compared every
 /// time, the clock and the interrupt flag are read every 256 nodes (a few microseconds of
 /// search on a 9x9 puzzle, so a stop comes well within a millisecond).
+///
+/// Searches that share one piece of work (the subproblems of a parallel count, on several
+/// threads) also share a [`SharedBudget`]: every 256 nodes each charges the nodes it entered,
+/// and the first to pass the budget, or to meet the deadline or the interrupt, stops them
+/// all.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Limits<'a> {
     /// Stop at this instant.
     pub deadline: Option<Instant>,
-    /// Stop after this many search nodes.
+    /// Stop after this many search nodes (of this search alone).
     pub max_nodes: Option<u64>,
     /// Stop when this flag is set (Ctrl-C).
     pub interrupt: Option<&'a AtomicBool>,
+    /// A node budget and a stop shared with other searches.
+    pub shared: Option<&'a SharedBudget>,
+}
+
+/// A node budget several searches draw from, and a stop any of them raises for all: what
+/// makes `--max-nodes`, `--timeout-ms` and Ctrl-C apply to a parallel count as a whole.
+///
+/// Searches charge their nodes 256 at a time ([`Limits::check`]) and the rest when they end
+/// ([`SharedBudget::charge`]), so a budget of `N` nodes is passed by less than 256 nodes per
+/// search running at the time.
+///
+/// ```
+/// use sudolab::solver::{SharedBudget, Stop};
+/// let budget = SharedBudget::new(Some(1000), 0);
+/// assert_eq!(budget.charge(600), None);
+/// assert_eq!(budget.charge(600), Some(Stop::NodeLimit));
+/// assert_eq!(budget.stopped(), Some(Stop::NodeLimit), "raised for every search");
+/// ```
+#[derive(Debug, Default)]
+pub struct SharedBudget {
+    spent: AtomicU64,
+    max_nodes: Option<u64>,
+    /// 0 while no search has stopped, else the [`Stop`] code of the first.
+    stop: AtomicU8,
+}
+
+impl SharedBudget {
+    /// A budget of `max_nodes` (none: no node limit, only the shared stop), `spent` of them
+    /// already.
+    pub fn new(max_nodes: Option<u64>, spent: u64) -> SharedBudget {
+        SharedBudget {
+            spent: AtomicU64::new(spent),
+            max_nodes,
+            stop: AtomicU8::new(0),
+        }
+    }
+
+    /// Adds `nodes` to the nodes spent; the node limit (raised for every search) when they
+    /// now pass the budget.
+    pub fn charge(&self, nodes: u64) -> Option<Stop> {
+        let spent = self.spent.fetch_add(nodes, Ordering::Relaxed) + nodes;
+        if self.max_nodes.is_some_and(|max| spent > max) {
+            self.raise(Stop::NodeLimit);
+        }
+        self.stopped()
+    }
+
+    /// Stops every search that shares this budget (the first reason raised is kept).
+    pub fn raise(&self, stop: Stop) {
+        let code = match stop {
+            Stop::Deadline => 1,
+            Stop::NodeLimit => 2,
+            Stop::Interrupted => 3,
+            Stop::UnsupportedSize => 4,
+        };
+        let _ = self
+            .stop
+            .compare_exchange(0, code, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    /// Why the searches sharing this budget must stop, if one raised a stop.
+    pub fn stopped(&self) -> Option<Stop> {
+        match self.stop.load(Ordering::Relaxed) {
+            0 => None,
+            1 => Some(Stop::Deadline),
+            2 => Some(Stop::NodeLimit),
+            3 => Some(Stop::Interrupted),
+            _ => Some(Stop::UnsupportedSize),
+        }
+    }
+
+    /// The nodes charged so far.
+    pub fn spent(&self) -> u64 {
+        self.spent.load(Ordering::Relaxed)
+    }
 }
 
 /// Why a search stopped before it was complete.
@@ -68,6 +148,7 @@ impl Limits<'_> {
         deadline: None,
         max_nodes: None,
         interrupt: None,
+        shared: None,
     };
 
     /// Whether a search that has entered `nodes` nodes must stop now, and why.
@@ -77,15 +158,21 @@ impl Limits<'_> {
             return Some(Stop::NodeLimit);
         }
         if nodes.is_multiple_of(256) {
+            if let Some(stop) = self.shared.and_then(|shared| shared.charge(256)) {
+                return Some(stop);
+            }
             self.check_now()
         } else {
             None
         }
     }
 
-    /// The clock and the interrupt flag, read now.
+    /// The clock, the interrupt flag and the shared stop, read now.
     #[cold]
     pub fn check_now(&self) -> Option<Stop> {
+        if let Some(stop) = self.shared.and_then(SharedBudget::stopped) {
+            return Some(stop);
+        }
         if self
             .interrupt
             .is_some_and(|flag| flag.load(Ordering::Relaxed))

@@ -4,6 +4,7 @@
 //! Commands that used to hang run under a watchdog: the child is killed after
 //! `common::WATCHDOG` and the test fails as hung. That bounds a hang; it asserts nothing about speed.
 
+use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command};
 use std::time::Duration;
 
@@ -341,16 +342,24 @@ fn ctrl_c_keeps_finished_lines_and_says_what_it_does() {
     std::fs::write(&corpus, format!("{WIKIPEDIA}\n{}\n", ".".repeat(256))).unwrap();
     let mut child = spawn(&["count", corpus.to_str().unwrap(), "--limit", "0"], None);
     drop(child.stdin.take());
-    std::thread::sleep(Duration::from_millis(500));
+    // Ctrl-C once the first puzzle's line is out (the handler is installed by then).
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
     sigint(&child);
     let output = finish(child, "count after Ctrl-C");
     assert_eq!(output.status.code(), Some(130), "{}", text(&output.stderr));
-    assert_eq!(text(&output.stdout), "1\n");
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    // The puzzle in progress gets its lower bound (issue 39, Low), as with --threads.
+    assert_eq!(first + &rest, "1\nUNDECIDED\n");
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("interrupted: stopping"), "{stderr}");
     assert!(
-        text(&output.stderr).contains("interrupted: stopping"),
-        "{}",
-        text(&output.stderr)
+        stderr.contains("line 2: undecided: interrupted after "),
+        "{stderr}"
     );
+    assert!(stderr.contains(" solutions (a lower bound)"), "{stderr}");
 
     let out = dir.join("run");
     let mut child = spawn(
@@ -368,7 +377,19 @@ fn ctrl_c_keeps_finished_lines_and_says_what_it_does() {
         None,
     );
     drop(child.stdin.take());
-    std::thread::sleep(Duration::from_millis(800));
+    // Ctrl-C once the run writes into its staging directory (so the handler is installed).
+    let started = std::time::Instant::now();
+    while !std::fs::read_dir(&dir)
+        .unwrap()
+        .any(|e| e.unwrap().file_name().to_string_lossy().contains("staging"))
+    {
+        assert!(
+            started.elapsed() < common::WATCHDOG,
+            "bench never started its run"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(100));
     sigint(&child);
     let output = finish(child, "bench after Ctrl-C");
     assert_eq!(output.status.code(), Some(130), "{}", text(&output.stderr));

@@ -9,13 +9,19 @@
 //! count disjoint parts whose sums are the whole (shard 1 also carries the levels above the
 //! split).
 //!
+//! Limits apply to the count as a whole, not to each subproblem: the workers share one
+//! [`SharedBudget`] (the node limit counts the nodes above the split and every subtree's, and
+//! is passed by less than 256 nodes per worker), and once a limit or Ctrl-C stops one of
+//! them, the others stop within 256 nodes and no further subproblem is started. A stopped
+//! count returns what it counted so far, a lower bound, with the reason.
+//!
 //! ```
 //! use sudolab::dlx::{classic, parallel::{count, Shard}};
 //! use sudolab::solver::Limits;
 //! let problem = classic::langford(7)?;
 //! let mut dlx = problem.dlx();
 //! let whole = dlx.count(0);
-//! let split = dlx.split_into(64, 8);
+//! let split = dlx.split_into(64, 8, &Limits::NONE);
 //! let total = count(&dlx, &split, Shard::WHOLE, 2, &Limits::NONE, 0, &|_| {})?;
 //! assert_eq!(total.solutions, 52);
 //! assert_eq!((total.nodes, total.updates), (whole.nodes, whole.updates));
@@ -30,7 +36,7 @@ use rayon::prelude::*;
 use super::links::{Control, Dlx, SearchStats, Split};
 use crate::error::{Error, Result};
 pub use crate::shard::Shard;
-use crate::solver::{Limits, Stop};
+use crate::solver::{Limits, SharedBudget, Stop};
 
 /// A worker's copy of the links, alone on its cache lines.
 #[repr(align(128))]
@@ -80,9 +86,10 @@ impl Totals {
     }
 }
 
-/// Counts the share `shard` of `split` on `threads` worker threads (0: every core), each
-/// subproblem within `limits`, keeping the first `keep` solutions; `progress` is called
-/// with the number of subproblems finished so far after each one.
+/// Counts the share `shard` of `split` on `threads` worker threads (0: every core), all of it
+/// within `limits` (see the module docs), keeping the first `keep` solutions; `progress` is
+/// called with the number of subproblems finished so far after each one. A split that was
+/// itself stopped (`split.above.stopped`) is returned as it is.
 pub fn count(
     dlx: &Dlx,
     split: &Split,
@@ -104,6 +111,25 @@ pub fn count(
         .map(|(_, prefix)| prefix)
         .collect();
     let done = AtomicU64::new(0);
+    let above = if shard.index == 1 {
+        split.above
+    } else {
+        SearchStats::default()
+    };
+    if let Some(stop) = split.above.stopped {
+        let mut totals = Totals {
+            stopped: Some(stop),
+            ..Totals::default()
+        };
+        totals.add(&above)?;
+        return Ok(totals);
+    }
+    let budget = SharedBudget::new(limits.max_nodes, above.nodes);
+    let limits = Limits {
+        max_nodes: None,
+        shared: Some(&budget),
+        ..*limits
+    };
     // One copy of the links per worker thread, made once (rayon's map_init would make one
     // per piece of work it splits off, thousands of copies of a large problem), each on
     // cache lines of its own: a search writes its counters at every unlink, and two copies
@@ -120,7 +146,16 @@ pub fn count(
                 let copy = copies[slot].0.get_or_init(|| Mutex::new(dlx.clone()));
                 let mut links = copy.lock().expect("a worker's own copy");
                 let mut kept: Vec<Vec<usize>> = Vec::new();
-                let stats = links.search_below(prefix, limits, |links, chosen| {
+                if let Some(stop) = limits.check_now() {
+                    // Stopped: the subproblems not started are left out of the counts.
+                    budget.raise(stop);
+                    let stats = SearchStats {
+                        stopped: Some(stop),
+                        ..SearchStats::default()
+                    };
+                    return (stats, kept);
+                }
+                let stats = links.search_below(prefix, &limits, |links, chosen| {
                     if kept.len() < keep {
                         let mut options: Vec<usize> = prefix
                             .iter()
@@ -132,6 +167,11 @@ pub fn count(
                     }
                     Control::Continue
                 });
+                // The nodes past the last multiple of 256, which the search did not charge.
+                budget.charge(stats.nodes % 256);
+                if let Some(stop) = stats.stopped {
+                    budget.raise(stop);
+                }
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1);
                 (stats, kept)
             })
@@ -141,9 +181,7 @@ pub fn count(
         subproblems: mine.len(),
         ..Totals::default()
     };
-    if shard.index == 1 {
-        totals.add(&split.above)?;
-    }
+    totals.add(&above)?;
     for (stats, kept) in results {
         totals.add(&stats)?;
         let room = keep.saturating_sub(totals.first.len());
@@ -161,7 +199,7 @@ mod tests {
     fn threads_and_shards_give_the_single_thread_totals() {
         let mut dlx = classic::queens(9).unwrap().dlx();
         let whole = dlx.count(0);
-        let split = dlx.split_into(100, 6);
+        let split = dlx.split_into(100, 6, &Limits::NONE);
         assert!(split.prefixes.len() >= 100);
         for threads in [1, 2, 3] {
             let totals = count(
@@ -218,7 +256,7 @@ mod tests {
                 Control::Continue
             }
         });
-        let split = dlx.split_into(20, 6);
+        let split = dlx.split_into(20, 6, &Limits::NONE);
         let totals = count(&dlx, &split, Shard::WHOLE, 2, &Limits::NONE, 5, &|_| {}).unwrap();
         assert_eq!(totals.first, single);
     }

@@ -106,6 +106,7 @@ pub(super) fn evaluate(
                 deadline: settings.timeout.map(|t| started + t),
                 max_nodes: settings.max_nodes,
                 interrupt: Some(interrupt),
+                shared: None,
             };
             let stats = searcher.count_within(0, &limits);
             let ns = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);

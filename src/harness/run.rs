@@ -345,6 +345,7 @@ impl Bench<'_> {
             deadline: self.config.timeout.map(|t| start + t),
             max_nodes: self.config.max_nodes,
             interrupt: Some(self.interrupt),
+            shared: None,
         }
     }
 

@@ -266,6 +266,7 @@ fn limits(args: &CoverArgs, started: std::time::Instant) -> Limits<'static> {
             .map(|ms| started + std::time::Duration::from_millis(ms)),
         max_nodes: args.max_nodes,
         interrupt: Some(interrupt::flag()),
+        shared: None,
     }
 }
 

@@ -61,6 +61,7 @@ impl Input {
                 .map(|ms| Instant::now() + std::time::Duration::from_millis(ms)),
             max_nodes: self.max_nodes,
             interrupt: Some(interrupt::flag()),
+            shared: None,
         }
     }
 }
@@ -176,14 +177,14 @@ pub fn count(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     for_each_record(&args.input, out, |source, record, out| {
         let outcome = solver.count_within(&record.puzzle, args.limit, &args.input.limits());
         if let Some(stop) = outcome.stopped {
-            if !interrupt::requested() {
-                eprintln!(
-                    "sudolab: {}: undecided: {stop} after {} solutions (a lower bound)",
-                    place(source, record),
-                    outcome.count
-                );
-                writeln!(out, "UNDECIDED")?;
-            }
+            // Interrupted too: the puzzle in progress gets its lower bound, as a split count
+            // gives it.
+            eprintln!(
+                "sudolab: {}: undecided: {stop} after {} solutions (a lower bound)",
+                place(source, record),
+                outcome.count
+            );
+            writeln!(out, "UNDECIDED")?;
             return Ok(false);
         }
         let capped = args.limit != 0 && outcome.count >= args.limit;

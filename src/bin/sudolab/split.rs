@@ -80,7 +80,7 @@ pub fn count(
     limits: &Limits,
     keep: usize,
 ) -> anyhow::Result<Totals> {
-    let split = dlx.split_into(args.split as usize, MAX_SPLIT_DEPTH);
+    let split = dlx.split_into(args.split as usize, MAX_SPLIT_DEPTH, limits);
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let owned = (0..split.prefixes.len()).filter(|&i| shard.owns(i)).count();
     let bar = (!args.quiet && owned >= 16 && std::io::stderr().is_terminal()).then(|| {

@@ -26,9 +26,15 @@ impl Dlx {
     /// Runs the search down to `depth` levels and returns the positions there (see the
     /// module docs). Solutions shallower than `depth` are counted in `above`.
     pub fn split(&mut self, depth: usize) -> Split {
+        self.split_within(depth, &Limits::NONE)
+    }
+
+    /// [`Dlx::split`] within `limits`: a split stopped by them has `above.stopped` set, and
+    /// its prefixes are only those reached before the stop.
+    pub fn split_within(&mut self, depth: usize, limits: &Limits) -> Split {
         let mut prefixes = Vec::new();
         let above = self.search_to_depth(
-            &Limits::NONE,
+            limits,
             true,
             depth,
             &mut |chosen| prefixes.push(chosen.to_vec()),
@@ -42,14 +48,16 @@ impl Dlx {
     }
 
     /// The shallowest split with at least `target` positions, at most `max_depth` deep (or
-    /// the deepest tried when the tree ends first).
-    pub fn split_into(&mut self, target: usize, max_depth: usize) -> Split {
-        let mut split = self.split(1);
+    /// the deepest tried when the tree ends first), each split tried within `limits`: one
+    /// they stop is returned as it is (`above.stopped` set), so a deadline or an interrupt
+    /// ends the splitting too.
+    pub fn split_into(&mut self, target: usize, max_depth: usize, limits: &Limits) -> Split {
+        let mut split = self.split_within(1, limits);
         let mut depth = 1;
-        while split.prefixes.len() < target && depth < max_depth {
+        while split.prefixes.len() < target && depth < max_depth && split.above.stopped.is_none() {
             depth += 1;
-            let deeper = self.split(depth);
-            if deeper.prefixes.is_empty() {
+            let deeper = self.split_within(depth, limits);
+            if deeper.prefixes.is_empty() && deeper.above.stopped.is_none() {
                 break; // every branch ended above this depth
             }
             split = deeper;
