@@ -162,6 +162,9 @@ pub enum CoverErrorKind {
         /// The name used.
         name: String,
     },
+    /// A second lone `|` on the item line (there are primary and secondary items only).
+    #[error("a second '|' on the item line: items after the first '|' are secondary, and there is no third kind")]
+    SecondSeparator,
     /// An option names the same item twice.
     #[error("item {name:?} appears twice in one option")]
     RepeatedItem {
@@ -223,6 +226,14 @@ pub enum CoverErrorKind {
         /// The most the arrays hold.
         limit: u64,
     },
+    /// The problem's CNF (for the SAT engine, or DIMACS output) would be too large to hold.
+    #[error("too large for the SAT engine: the CNF would hold {literals} literals, more than its limit of {limit} (the dlx and dc engines need far less memory)")]
+    CnfTooLarge {
+        /// Literals the formula needs.
+        literals: u64,
+        /// The most a formula may hold.
+        limit: u64,
+    },
 }
 
 /// The error type of every fallible operation in sudolab.
@@ -251,6 +262,15 @@ pub enum Error {
         /// The file.
         path: String,
         /// The operating system's reason (shown in the message, so not a `source`).
+        error: std::io::Error,
+    },
+    /// Input that failed while it was being read (a truncated gzip stream, a disk error),
+    /// with the line being read.
+    #[error("{location}: cannot read on: {error}")]
+    Read {
+        /// Where: the source and the line being read.
+        location: Location,
+        /// The operating system's or the decompressor's reason.
         error: std::io::Error,
     },
     /// A grid whose box side is not 2..=5.

@@ -40,6 +40,10 @@ pub const MAX_COVER_LINE: usize = 1024 * 1024;
 /// output): far above any real row, far below what would exhaust memory.
 pub const MAX_RUN_FILE_LINE: usize = 1024 * 1024;
 
+/// UTF-8's byte order mark, which some editors (and spreadsheet exports) put before the
+/// first line: not part of the text, so [`Lines`] drops it.
+const BYTE_ORDER_MARK: &[u8] = b"\xef\xbb\xbf";
+
 /// What [`Lines::next_line`] found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Line {
@@ -132,6 +136,9 @@ impl<R: BufRead> Lines<R> {
         if self.bytes.last() == Some(&b'\r') {
             self.bytes.pop();
         }
+        if self.number == 1 && self.bytes.starts_with(BYTE_ORDER_MARK) {
+            self.bytes.drain(..BYTE_ORDER_MARK.len());
+        }
         Ok(Line::Read)
     }
 }
@@ -153,14 +160,34 @@ pub fn open_file(path: &Path) -> Result<Input> {
             "is a directory, not a file (name the files inside it)",
         )));
     }
-    let mut reader = BufReader::new(File::open(path).map_err(io)?);
-    let gzip = reader.fill_buf().map_err(io)?.starts_with(&[0x1f, 0x8b]);
+    let reader = BufReader::new(File::open(path).map_err(io)?);
+    decompressing(reader).map_err(io)
+}
+
+/// `reader`, decompressed on the fly when it starts with gzip's magic bytes.
+fn decompressing<R: BufRead + Send + 'static>(mut reader: R) -> std::io::Result<Input> {
+    let start = reader.fill_buf()?;
+    if start.is_empty() {
+        // The end already: a terminal's Ctrl-D is not repeated, so it is not read twice.
+        return Ok(Box::new(std::io::empty()));
+    }
+    let gzip = start.starts_with(&[0x1f, 0x8b]);
     if gzip {
         Ok(Box::new(BufReader::new(
             flate2::bufread::MultiGzDecoder::new(reader),
         )))
     } else {
         Ok(Box::new(reader))
+    }
+}
+
+/// Standard input, decompressed on the fly when it is gzip (`zcat` is not needed). A read
+/// error while looking for the magic bytes is left for the first read to report.
+pub fn stdin() -> Input {
+    let reader = BufReader::new(std::io::stdin());
+    match decompressing(reader) {
+        Ok(input) => input,
+        Err(_) => Box::new(BufReader::new(std::io::stdin())),
     }
 }
 
@@ -257,6 +284,19 @@ mod tests {
         assert_eq!(lines.next_line().unwrap(), Line::Read);
         assert_eq!((lines.bytes(), lines.number()), (&b"two"[..], 3));
         assert_eq!(lines.next_line().unwrap(), Line::End);
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_the_first_line_is_dropped() {
+        let mut lines = Lines::new("\u{feff}quizzes,solutions\n\u{feff}x\n".as_bytes(), 100);
+        assert_eq!(lines.next_line().unwrap(), Line::Read);
+        assert_eq!(lines.bytes(), b"quizzes,solutions");
+        assert_eq!(lines.next_line().unwrap(), Line::Read);
+        assert_eq!(
+            lines.bytes(),
+            "\u{feff}x".as_bytes(),
+            "only before the first line"
+        );
     }
 
     #[test]

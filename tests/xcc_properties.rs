@@ -111,26 +111,24 @@ fn by_cells(problem: &Problem) -> (BTreeSet<Vec<usize>>, u64) {
     (solutions, stats.solutions)
 }
 
-/// The solutions a SAT solver finds for the problem's CNF (the third, independent family).
+/// The solutions a SAT solver finds for the problem's CNF (the third, independent family),
+/// the same with every at-most-one longer than four written as a sequential counter (and
+/// long secondary lists by colour classes).
 fn by_sat(problem: &Problem) -> BTreeSet<Vec<usize>> {
-    let options: Vec<Vec<(u32, u32)>> = (0..problem.options())
-        .map(|k| {
-            let colours = problem.option_colours(k).iter().copied();
-            problem.option(k).iter().copied().zip(colours).collect()
-        })
-        .collect();
-    let cnf = sudolab::sat::Cnf::exact_cover(
-        problem.items(),
-        problem.primary_items(),
-        options.iter().map(Vec::as_slice),
-    );
-    let found = sudolab::sat::count_models(&cnf, 0, usize::MAX, &sudolab::solver::Limits::NONE);
-    assert_eq!(found.count as usize, found.models.len());
-    found
-        .models
-        .iter()
-        .map(|model| model.iter().map(|&v| v as usize - 1).collect())
-        .collect()
+    use sudolab::sat::{count_models, AtMostOne, Cnf};
+    let solutions = |cnf: Cnf| -> BTreeSet<Vec<usize>> {
+        let found = count_models(&cnf, 0, usize::MAX, &sudolab::solver::Limits::NONE);
+        assert_eq!(found.count as usize, found.models.len());
+        found
+            .models
+            .iter()
+            .map(|model| model.iter().map(|&v| v as usize - 1).collect())
+            .collect()
+    };
+    let default = solutions(Cnf::from_problem(problem).unwrap());
+    let linear = solutions(Cnf::from_problem_with(problem, AtMostOne::Sequential).unwrap());
+    assert_eq!(default, linear, "the at-most-one encodings disagree");
+    default
 }
 
 fn random_option() -> impl Strategy<Value = RandomOption> {

@@ -51,7 +51,7 @@
 mod fields;
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader};
+use std::io::BufRead;
 use std::path::Path;
 
 use crate::error::{Error, Location, ParseErrorKind, Result};
@@ -154,10 +154,9 @@ impl CorpusReader<input::Input> {
         Ok(CorpusReader::new(reader, Some(path.display().to_string())))
     }
 
-    /// A reader of standard input, named `<stdin>` in errors.
+    /// A reader of standard input (plain or gzip), named `<stdin>` in errors.
     pub fn stdin() -> CorpusReader<input::Input> {
-        let stdin: input::Input = Box::new(BufReader::new(std::io::stdin()));
-        CorpusReader::new(stdin, Some("<stdin>".into()))
+        CorpusReader::new(input::stdin(), Some("<stdin>".into()))
     }
 
     /// A reader of text given directly (e.g. a puzzle on the command line), named `source`.
@@ -415,8 +414,12 @@ impl<R: BufRead> Iterator for CorpusReader<R> {
             match read {
                 Err(error) => {
                     self.finished = true;
-                    let path = self.source.clone().unwrap_or_else(|| "<input>".into());
-                    return Some(Err(Error::Io { path, error }));
+                    let source = self.source.clone().unwrap_or_else(|| "<input>".into());
+                    let location = Location {
+                        source: Some(source),
+                        ..Location::line(number + 1)
+                    };
+                    return Some(Err(Error::Read { location, error }));
                 }
                 Ok(Line::End) => {
                     self.finished = true;

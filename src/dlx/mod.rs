@@ -8,6 +8,7 @@
 //! * [`sudoku`]: Sudoku as exact cover and the `dlx` and `dc` solvers;
 //! * [`classic`]: N-queens, pentominoes and Langford pairs, with published counts;
 //! * [`parallel`]: one count split over threads or shards, with the single-thread totals;
+//! * [`shard_counts`]: a shard's counters as it writes them, read back, checked and summed;
 //! * `reference` (with `--features reference-dlx`): the `dlx` crate as an outside reference.
 //!
 //! ```
@@ -31,6 +32,7 @@ pub mod parallel;
 pub mod problem;
 #[cfg(feature = "reference-dlx")]
 pub mod reference;
+pub mod shard_counts;
 pub mod sudoku;
 
 pub use cells::Cells;

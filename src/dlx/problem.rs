@@ -344,8 +344,11 @@ impl Problem {
         };
         let mut problem: Option<Problem> = None;
         loop {
-            let read = lines.next_line().map_err(|error| Error::Io {
-                path: source.unwrap_or("<input>").to_string(),
+            let read = lines.next_line().map_err(|error| Error::Read {
+                location: Location {
+                    source: Some(source.unwrap_or("<input>").to_string()),
+                    ..Location::line(lines.number() + 1)
+                },
                 error,
             })?;
             let number = lines.number();
@@ -386,6 +389,9 @@ impl Problem {
         let mut in_secondary = false;
         for &(column, token) in tokens {
             if token == "|" {
+                if in_secondary {
+                    return Err((column, CoverErrorKind::SecondSeparator));
+                }
                 in_secondary = true;
                 continue;
             }

@@ -83,184 +83,19 @@
 //! # Ok::<(), sudolab::Error>(())
 //! ```
 
-use std::fmt::Write as _;
+mod cnf;
+mod exact_cover;
 
 use batsat::{lbool, Callbacks, Lit, SolverInterface, SolverOpts, Var};
 
 use crate::bitset::Digit;
-use crate::dlx::Problem;
 use crate::geometry::Cell;
 use crate::grid::Grid;
 use crate::solver::{
     Capabilities, Limits, Outcome, Solver, SolverInfo, Stats, Stop, ALL_BOX_SIDES,
 };
 
-/// A formula in conjunctive normal form, literals as in DIMACS (variable `v` from 1, `-v`
-/// its negation).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Cnf {
-    /// Number of variables.
-    pub variables: u32,
-    /// The variables `1..=shown` make up a solution (candidates, options); any after them
-    /// are auxiliary (a sequential at-most-one's counters) and are not compared or blocked.
-    pub shown: u32,
-    /// Every clause's literals, one after another (one allocation for the whole formula).
-    literals: Vec<i32>,
-    /// Where each clause ends in `literals`.
-    ends: Vec<u32>,
-}
-
-/// How an at-most-one constraint is written.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum AtMostOne {
-    /// A binary clause per pair: no new variables, n(n-1)/2 clauses.
-    #[default]
-    Pairwise,
-    /// Sinz's sequential counter for groups of more than four: n-1 new variables, 3n-4
-    /// clauses (pairwise below that, where it is smaller).
-    Sequential,
-}
-
-impl Cnf {
-    /// Adds a clause (an empty one makes the formula unsatisfiable).
-    pub fn push_clause(&mut self, clause: &[i32]) {
-        self.literals.extend_from_slice(clause);
-        self.ends.push(self.literals.len() as u32);
-    }
-
-    /// The clauses, in the order they were added.
-    pub fn clauses(&self) -> impl Iterator<Item = &[i32]> + '_ {
-        let starts = std::iter::once(0).chain(self.ends.iter().copied());
-        starts
-            .zip(&self.ends)
-            .map(|(start, &end)| &self.literals[start as usize..end as usize])
-    }
-
-    /// How many clauses the formula has.
-    pub fn clause_count(&self) -> usize {
-        self.ends.len()
-    }
-
-    /// Whether a clause is empty (the formula is then unsatisfiable).
-    pub fn has_empty_clause(&self) -> bool {
-        self.clauses().any(<[i32]>::is_empty)
-    }
-
-    /// Adds an exactly-one over `group`: one at-least-one clause and an at-most-one.
-    fn exactly_one(&mut self, group: &[i32], at_most_one: AtMostOne) {
-        self.push_clause(group);
-        self.at_most_one(group, at_most_one);
-    }
-
-    /// Adds an at-most-one over `group`.
-    fn at_most_one(&mut self, group: &[i32], at_most_one: AtMostOne) {
-        if at_most_one == AtMostOne::Sequential && group.len() > 4 {
-            // s_i: "one of the first i is true".
-            let first = self.variables as i32 + 1;
-            self.variables += group.len() as u32 - 1;
-            let s = |i: usize| first + i as i32;
-            let last = group.len() - 1;
-            self.push_clause(&[-group[0], s(0)]);
-            for (i, &x) in group.iter().enumerate().take(last).skip(1) {
-                self.push_clause(&[-x, s(i)]);
-                self.push_clause(&[-s(i - 1), s(i)]);
-                self.push_clause(&[-x, -s(i - 1)]);
-            }
-            self.push_clause(&[-group[last], -s(last - 1)]);
-            return;
-        }
-        for (k, &a) in group.iter().enumerate() {
-            for &b in &group[k + 1..] {
-                self.push_clause(&[-a, -b]);
-            }
-        }
-    }
-
-    /// Exact cover with colours (XCC) as CNF: one variable per option (numbered from 1 in
-    /// input order). Each primary item: at least one option, and no two. Each secondary item:
-    /// no two options that disagree (one without a colour, or two different colours). An
-    /// option without a primary item is never chosen (Knuth's rule): a unit clause says so.
-    /// `options` lists each option's items (from 1; `1..=primary` are primary) with their
-    /// colours (0: none).
-    ///
-    /// ```
-    /// use sudolab::sat::{count_models, Cnf};
-    /// // Knuth's colour example: A B C | X Y, unique solution {A C X:1 Y:1, B X:1}.
-    /// let options: [&[(u32, u32)]; 5] = [
-    ///     &[(1, 0), (2, 0), (4, 1), (5, 1)],
-    ///     &[(1, 0), (3, 0), (4, 2), (5, 2)],
-    ///     &[(4, 1), (5, 2)],
-    ///     &[(2, 0), (4, 2)],
-    ///     &[(3, 0), (5, 2)],
-    /// ];
-    /// let cnf = Cnf::exact_cover(5, 3, options.iter().copied());
-    /// let found = count_models(&cnf, 0, 2, &sudolab::solver::Limits::NONE);
-    /// assert_eq!(found.models, vec![vec![2, 4]]);
-    /// ```
-    pub fn exact_cover<'a>(
-        items: usize,
-        primary: usize,
-        options: impl IntoIterator<Item = &'a [(u32, u32)]>,
-    ) -> Cnf {
-        let mut cnf = Cnf::default();
-        // The options (variables) through each item, with the colour each gives it.
-        let mut through: Vec<Vec<(i32, u32)>> = vec![Vec::new(); items + 1];
-        for (k, option) in options.into_iter().enumerate() {
-            let variable = k as i32 + 1;
-            cnf.variables = variable as u32;
-            cnf.shown = variable as u32;
-            for &(item, colour) in option {
-                through[item as usize].push((variable, colour));
-            }
-            if option.iter().all(|&(item, _)| item as usize > primary) {
-                cnf.push_clause(&[-variable]);
-            }
-        }
-        for (item, list) in through.iter().enumerate().skip(1) {
-            if item <= primary {
-                let group: Vec<i32> = list.iter().map(|&(v, _)| v).collect();
-                cnf.exactly_one(&group, AtMostOne::Pairwise);
-                continue;
-            }
-            for (k, &(a, colour_a)) in list.iter().enumerate() {
-                for &(b, colour_b) in &list[k + 1..] {
-                    if colour_a == 0 || colour_a != colour_b {
-                        cnf.push_clause(&[-a, -b]);
-                    }
-                }
-            }
-        }
-        cnf
-    }
-
-    /// An exact-cover problem (Knuth's format, colours included) as CNF:
-    /// [`Cnf::exact_cover`] over its items and options, variable `k + 1` for option `k`.
-    pub fn from_problem(problem: &Problem) -> Cnf {
-        let options: Vec<Vec<(u32, u32)>> = (0..problem.options())
-            .map(|k| {
-                let colours = problem.option_colours(k).iter().copied();
-                problem.option(k).iter().copied().zip(colours).collect()
-            })
-            .collect();
-        Cnf::exact_cover(
-            problem.items(),
-            problem.primary_items(),
-            options.iter().map(Vec::as_slice),
-        )
-    }
-
-    /// The formula in DIMACS text, for any external SAT solver.
-    pub fn to_dimacs(&self) -> String {
-        let mut out = format!("p cnf {} {}\n", self.variables, self.clause_count());
-        for clause in self.clauses() {
-            for literal in clause {
-                let _ = write!(out, "{literal} ");
-            }
-            out.push_str("0\n");
-        }
-        out
-    }
-}
+pub use cnf::{AtMostOne, Cnf, MAX_LITERALS, PAIRWISE_UP_TO};
 
 /// A Sudoku puzzle as CNF: the formula and what each variable means.
 #[derive(Debug, Clone)]

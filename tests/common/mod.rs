@@ -74,18 +74,37 @@ pub fn spawn(args: &[&str], dir: Option<&Path>) -> Child {
     command.spawn().expect("sudolab runs")
 }
 
-/// Waits for `child`, killing it (and failing) after [`WATCHDOG`].
+/// Waits for `child`, killing it (and failing) after [`WATCHDOG`]. Its standard output and
+/// error are read as it runs (a child that fills a pipe nobody reads would wait forever).
 pub fn finish(mut child: Child, what: &str) -> Output {
+    fn drain(
+        pipe: Option<impl std::io::Read + Send + 'static>,
+    ) -> std::thread::JoinHandle<Vec<u8>> {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    }
+    let stdout = drain(child.stdout.take());
+    let stderr = drain(child.stderr.take());
     let started = Instant::now();
-    loop {
-        if child.try_wait().unwrap().is_some() {
-            return child.wait_with_output().unwrap();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
         }
         if started.elapsed() > WATCHDOG {
             let _ = child.kill();
             panic!("{what}: still running after {WATCHDOG:?}: hung");
         }
         std::thread::sleep(Duration::from_millis(20));
+    };
+    Output {
+        status,
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
     }
 }
 

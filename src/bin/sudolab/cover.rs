@@ -100,8 +100,10 @@ fn problem(args: &CoverArgs) -> anyhow::Result<Problem> {
         bail!("name a DLX-format file (or -), or a built-in problem: --queens, --pentominoes, --langford, --sudoku");
     };
     if file == "-" {
-        let stdin = std::io::stdin();
-        return Ok(Problem::read_dlx_format(stdin.lock(), Some("<stdin>"))?);
+        return Ok(Problem::read_dlx_format(
+            sudolab::input::stdin(),
+            Some("<stdin>"),
+        )?);
     }
     let reader = sudolab::input::open_file(std::path::Path::new(file))?;
     Problem::read_dlx_format(reader, Some(file)).context("cannot read the problem")
@@ -114,11 +116,7 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         return Ok(Status::Success);
     }
     if args.emit_cnf {
-        out.write_all(
-            sudolab::sat::Cnf::from_problem(&problem)
-                .to_dimacs()
-                .as_bytes(),
-        )?;
+        sudolab::sat::Cnf::from_problem(&problem)?.write_dimacs(out)?;
         return Ok(Status::Success);
     }
     if args.engine == "sat" {
@@ -222,7 +220,7 @@ fn cover_with_sat(
     out: &mut impl Write,
 ) -> anyhow::Result<Status> {
     let started = std::time::Instant::now();
-    let formula = sudolab::sat::Cnf::from_problem(problem);
+    let formula = sudolab::sat::Cnf::from_problem(problem)?;
     let keep = usize::try_from(args.print).unwrap_or(usize::MAX);
     let found = sudolab::sat::count_models(&formula, args.limit, keep, &limits(args, started));
     for (k, model) in found.models.iter().enumerate() {

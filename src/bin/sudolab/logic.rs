@@ -6,6 +6,7 @@ use anyhow::{bail, Context};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudolab::bitset::{Digit, DigitSet};
+use sudolab::diagnose::{diagnose_within, Diagnosis};
 use sudolab::geometry::{Cell, Geometry};
 use sudolab::grid::Grid;
 use sudolab::logic::{self, user, Position, Step};
@@ -49,11 +50,19 @@ pub struct HintArgs {
     candidates: Option<String>,
 }
 
-/// The pencil marks of `--candidates`: a file's text, or the marks themselves.
+/// The most bytes a pencil-marks file may hold (a 25x25 grid of full marks is about 16 KB).
+const MAX_MARKS_FILE: u64 = 1 << 20;
+
+/// The pencil marks of `--candidates`: a file's text (at most [`MAX_MARKS_FILE`] bytes), or
+/// the marks themselves.
 fn read_marks(text: &str, cells: usize) -> anyhow::Result<Vec<DigitSet>> {
-    let text = match std::fs::read_to_string(text) {
-        Ok(file) => file,
-        Err(_) => text.to_string(),
+    let path = std::path::Path::new(text);
+    let text = if path.exists() {
+        let bytes = sudolab::input::read_file(path, MAX_MARKS_FILE).context("--candidates")?;
+        String::from_utf8(bytes)
+            .map_err(|_| anyhow::anyhow!("--candidates: {}: not UTF-8 text", path.display()))?
+    } else {
+        text.to_string()
     };
     user::parse_marks(&text, cells).context("--candidates")
 }
@@ -257,6 +266,10 @@ pub struct GradeArgs {
     /// Puzzle file, `-` for standard input, or a puzzle.
     #[arg(default_value = "-")]
     input: String,
+    /// Rate puzzles without a unique solution too (by default they are refused, as by
+    /// `check`: a rating says how hard the deductions to the one solution are).
+    #[arg(long)]
+    rate_anyway: bool,
 }
 
 pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
@@ -275,7 +288,7 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         let lines: Vec<(String, bool)> = batch
             .par_iter()
             .map(|record| match record {
-                Ok(record) => grade_line(&source, record),
+                Ok(record) => grade_line(&source, record, args.rate_anyway),
                 Err(error) => (format!("{error}: malformed"), true),
             })
             .collect();
@@ -289,9 +302,26 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     Ok(status)
 }
 
-/// The `grade` line of one record, and whether it is a failure (contradictory givens).
-fn grade_line(source: &str, record: &sudolab::corpus::Record) -> (String, bool) {
+/// The `grade` line of one record, and whether it is a failure (contradictory givens, or
+/// without `rate_anyway` no unique solution).
+fn grade_line(source: &str, record: &sudolab::corpus::Record, rate_anyway: bool) -> (String, bool) {
     let place = format!("{source}, line {}", record.line);
+    if !rate_anyway {
+        let limits = sudolab::solver::Limits {
+            interrupt: Some(crate::interrupt::flag()),
+            ..sudolab::solver::Limits::NONE
+        };
+        let solver = quickest_for(&record.puzzle);
+        let diagnosis = diagnose_within(&record.puzzle, solver.as_ref(), &limits);
+        if !matches!(diagnosis, Diagnosis::Unique(_)) {
+            return (
+                format!(
+                    "{place}: not rated: {diagnosis} (see `sudolab check`; --rate-anyway rates it)"
+                ),
+                true,
+            );
+        }
+    }
     let position = match Position::from_grid(&record.puzzle) {
         Ok(position) => position,
         Err(error) => return (format!("{place}: {error}"), true),

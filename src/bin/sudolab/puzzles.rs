@@ -328,8 +328,8 @@ fn count_split(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status>
         if args.split.shard.is_some() {
             writeln!(
                 out,
-                "solutions: {}\nnodes: {}\nupdates: {}",
-                totals.solutions, totals.nodes, totals.updates
+                "solutions: {}\nnodes: {}\nupdates: {}\nmems: {}",
+                totals.solutions, totals.nodes, totals.updates, totals.mems
             )?;
             split::describe(&totals, &record.puzzle.to_line(), &args.split, out)?;
         } else {

@@ -5,10 +5,11 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use sudolab::dlx::parallel::{self, Shard, Totals};
+use sudolab::dlx::shard_counts::{fingerprint, ShardCounts};
 use sudolab::dlx::Dlx;
 use sudolab::solver::Limits;
 
@@ -51,16 +52,6 @@ impl SplitArgs {
 /// The deepest split tried. Deep enough for long forced chains (a Sudoku's search may place
 /// dozens of forced digits before it branches); a tree that ends sooner stops the deepening.
 const MAX_SPLIT_DEPTH: usize = 1024;
-
-/// A 64-bit FNV-1a hash of `text` (names a problem and split in shard outputs).
-pub fn fingerprint(text: &str) -> String {
-    let mut hash = 0xcbf2_9ce4_8422_2325u64;
-    for byte in text.bytes() {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{hash:016x}")
-}
 
 /// Prints an estimate of `dlx`'s search.
 pub fn estimate(dlx: &mut Dlx, probes: u64, seed: u64, out: &mut dyn Write) -> anyhow::Result<()> {
@@ -115,7 +106,8 @@ pub fn count(
 }
 
 /// The lines a split count prints after the totals: subproblems, and for a shard what
-/// `merge-counts` needs to check the shards belong together.
+/// `merge-counts` needs to check the shards belong together (the problem's fingerprint) and
+/// that its counters are as written (the check line).
 pub fn describe(
     totals: &Totals,
     what: &str,
@@ -129,12 +121,18 @@ pub fn describe(
         totals.subproblems, args.split, args.threads
     )?;
     if let Some(shard) = args.shard {
+        let counts = ShardCounts {
+            shard,
+            problem: fingerprint(&format!("{what}\nsplit {}", args.split)),
+            solutions: totals.solutions,
+            nodes: totals.nodes,
+            updates: totals.updates,
+            mems: totals.mems,
+            guesses: totals.guesses,
+        };
         writeln!(out, "shard: {shard}")?;
-        writeln!(
-            out,
-            "problem: {}",
-            fingerprint(&format!("{what}\nsplit {}", args.split))
-        )?;
+        writeln!(out, "problem: {}", counts.problem)?;
+        writeln!(out, "check: {}", counts.check())?;
     }
     Ok(())
 }
@@ -146,112 +144,30 @@ pub struct MergeCountsArgs {
     files: Vec<PathBuf>,
 }
 
-#[derive(Debug, Default)]
-struct ShardOutput {
-    shard: Option<Shard>,
-    problem: Option<String>,
-    solutions: Option<u128>,
-    nodes: Option<u64>,
-    updates: Option<u64>,
-    mems: Option<u64>,
-    guesses: Option<u64>,
-    stopped: bool,
-}
-
-fn read_shard(path: &PathBuf) -> anyhow::Result<ShardOutput> {
-    let text = std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
-    let mut shard = ShardOutput::default();
-    for line in text.lines() {
-        let Some((key, value)) = line.split_once(": ") else {
-            continue;
-        };
-        let number = || {
-            value
-                .split_whitespace()
-                .next()
-                .unwrap_or("")
-                .trim_end_matches('+')
-        };
-        match key {
-            "shard" => shard.shard = Some(value.trim().parse()?),
-            "problem" => shard.problem = Some(value.trim().to_string()),
-            "solutions" => shard.solutions = number().parse().ok(),
-            "nodes" => shard.nodes = number().parse().ok(),
-            "updates" => shard.updates = number().parse().ok(),
-            "mems" => shard.mems = number().parse().ok(),
-            "guesses" => shard.guesses = number().parse().ok(),
-            "stopped" => shard.stopped = true,
-            _ => {}
-        }
-    }
-    Ok(shard)
-}
-
-/// `merge-counts`: sums shard outputs after checking that they are the shards 1..N of one
-/// problem and split, each exactly once, and all complete.
+/// `merge-counts`: sums shard outputs after checking that each is whole and unedited, and
+/// that they are the shards 1..N of one problem and split, each exactly once.
 pub fn merge_counts(args: &MergeCountsArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     if args.files.is_empty() {
         bail!("name the shard output files to merge");
     }
     let mut shards = Vec::new();
     for path in &args.files {
-        let shard = read_shard(path)?;
-        let (Some(which), Some(_), Some(_)) = (shard.shard, &shard.problem, shard.solutions) else {
-            bail!(
-                "{}: not the output of a --shard count (no shard, problem or solutions line)",
-                path.display()
-            );
-        };
-        if shard.stopped {
-            bail!(
-                "{}: shard {which} was stopped before it finished; its counts are lower bounds",
-                path.display()
-            );
-        }
-        shards.push((path, which, shard));
+        let reader = sudolab::input::open_file(path)?;
+        shards.push(ShardCounts::read(reader, &path.display().to_string())?);
     }
-    let (first_path, first, first_output) = &shards[0];
-    let n = first.count;
-    let mut seen: Vec<Option<&PathBuf>> = vec![None; n];
-    for (path, which, output) in &shards {
-        if output.problem != first_output.problem || which.count != n {
-            bail!(
-                "{} is shard {which} of another problem or split than {} (shard {first})",
-                path.display(),
-                first_path.display()
-            );
-        }
-        if let Some(other) = seen[which.index - 1] {
-            bail!(
-                "shard {which} appears twice: {} and {}",
-                other.display(),
-                path.display()
-            );
-        }
-        seen[which.index - 1] = Some(path);
-    }
-    let missing: Vec<String> = (1..=n)
-        .filter(|&k| seen[k - 1].is_none())
-        .map(|k| format!("{k}/{n}"))
-        .collect();
-    if !missing.is_empty() {
-        bail!("missing shards: {}", missing.join(", "));
-    }
-    let sum = |f: fn(&ShardOutput) -> Option<u64>| -> u64 {
-        shards.iter().map(|(_, _, o)| f(o).unwrap_or(0)).sum()
-    };
-    let solutions: u128 = shards
-        .iter()
-        .map(|(_, _, o)| o.solutions.unwrap_or(0))
-        .sum();
+    let names: Vec<String> = args.files.iter().map(|p| p.display().to_string()).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let total = ShardCounts::sum(&shards, &names)?;
     writeln!(
         out,
-        "solutions: {solutions}\nnodes: {}\nupdates: {}\nmems: {}\nguesses: {}\nshards: {n} of problem {}, all present once",
-        sum(|o| o.nodes),
-        sum(|o| o.updates),
-        sum(|o| o.mems),
-        sum(|o| o.guesses),
-        first_output.problem.as_deref().unwrap_or("?")
+        "solutions: {}\nnodes: {}\nupdates: {}\nmems: {}\nguesses: {}\nshards: {} of problem {}, all present once",
+        total.solutions,
+        total.nodes,
+        total.updates,
+        total.mems,
+        total.guesses,
+        shards[0].shard.count,
+        total.problem
     )?;
     Ok(Status::Success)
 }
