@@ -48,6 +48,39 @@ impl std::str::FromStr for Shard {
     }
 }
 
+/// Checks that the named shards, all of one N, are each of `1/N ... N/N` exactly once: the
+/// error names a shard given twice (both names) or the missing ones (the first ten, and how
+/// many in all). Memory is what the shards given take, whatever N says.
+pub fn check_every_shard_once<'a>(
+    shards: impl IntoIterator<Item = (Shard, &'a str)>,
+) -> Result<()> {
+    let mut seen: std::collections::BTreeMap<usize, &str> = std::collections::BTreeMap::new();
+    let mut count = 0;
+    for (shard, name) in shards {
+        count = shard.count;
+        if let Some(other) = seen.insert(shard.index, name) {
+            return Err(Error::InvalidArgument(format!(
+                "shard {shard} appears twice: {other} and {name}"
+            )));
+        }
+    }
+    if seen.len() == count {
+        return Ok(());
+    }
+    let missing = (1..=count).filter(|k| !seen.contains_key(k));
+    let shown: Vec<String> = missing.take(10).map(|k| format!("{k}/{count}")).collect();
+    let more = count - seen.len() - shown.len();
+    let more = if more > 0 {
+        format!(" and {more} more")
+    } else {
+        String::new()
+    };
+    Err(Error::InvalidArgument(format!(
+        "missing shards: {}{more}",
+        shown.join(", ")
+    )))
+}
+
 impl std::fmt::Display for Shard {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}/{}", self.index, self.count)
@@ -71,5 +104,28 @@ mod tests {
         for i in 0..100 {
             assert_eq!(shards.iter().filter(|s| s.owns(i)).count(), 1);
         }
+    }
+
+    #[test]
+    fn sets_of_shards_are_whole_or_named() {
+        let shard = |index| Shard { index, count: 3 };
+        assert!(
+            check_every_shard_once([(shard(2), "b"), (shard(1), "a"), (shard(3), "c")]).is_ok()
+        );
+        let error = check_every_shard_once([(shard(1), "a"), (shard(1), "b")]).unwrap_err();
+        assert_eq!(error.to_string(), "shard 1/3 appears twice: a and b");
+        let error = check_every_shard_once([(shard(2), "b")]).unwrap_err();
+        assert_eq!(error.to_string(), "missing shards: 1/3, 3/3");
+        let huge = Shard {
+            index: 1,
+            count: usize::MAX,
+        };
+        let error = check_every_shard_once([(huge, "a")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            error.ends_with(&format!("11/{} and {} more", usize::MAX, usize::MAX - 11)),
+            "{error}"
+        );
     }
 }

@@ -207,6 +207,24 @@ fn merge_counts_refuses_edited_missing_and_overflowing_counters() {
     expect(&output, 2, "shard-2.txt: no nodes line");
     let output = edit("check: ", "check: 1");
     expect(&output, 2, "do not match their check line");
+    // Counters written whole (their check lines right) whose sum passes 64 bits.
+    let huge = |index| sudolab::dlx::shard_counts::ShardCounts {
+        shard: sudolab::shard::Shard { index, count: 2 },
+        problem: "0123456789abcdef".into(),
+        solutions: u128::from(u64::MAX),
+        nodes: u64::MAX - 1,
+        updates: 1,
+        mems: 1,
+        guesses: 1,
+    };
+    std::fs::write(&one, huge(1).to_text()).unwrap();
+    std::fs::write(&two, huge(2).to_text()).unwrap();
+    let output = sudolab(&["merge-counts", a, b], "");
+    expect(
+        &output,
+        2,
+        "the shards' nodes sum past what a counter holds",
+    );
 }
 
 // Medium 7: grade printed "not solved by these techniques" and exited 0 for puzzles with no

@@ -155,6 +155,22 @@ fn a_usage_error_leaves_the_previous_run_as_it_was() {
     assert!(leftovers.is_empty(), "{leftovers:?}");
 }
 
+// Low: a lock file without a process id showed its holder as "()".
+#[test]
+fn a_garbage_lock_file_is_described() {
+    let dir = scratch("garbage-lock");
+    let run = dir.join("run");
+    std::fs::create_dir_all(&run).unwrap();
+    std::fs::write(run.join(".sudolab-run.lock"), b"\x00\x01junk").unwrap();
+    let output = sudolab(&["bench", &top95(), "--out", path(&run), "-q"]);
+    expect(
+        &output,
+        2,
+        "is in use by another sudolab run (the lock file names no process: not written by \
+         sudolab, or cut short)",
+    );
+}
+
 // Found while fixing Critical 2: `--out .` in a project replaced its README.md.
 #[test]
 fn a_directory_that_is_not_a_run_is_never_written() {

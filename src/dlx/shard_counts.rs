@@ -219,30 +219,20 @@ impl ShardCounts {
         let Some(first) = shards.first() else {
             return refuse("name the shard output files to merge".into());
         };
-        let n = first.shard.count;
-        let mut seen: Vec<Option<&str>> = vec![None; n];
         for (counts, &name) in shards.iter().zip(names) {
-            if counts.problem != first.problem || counts.shard.count != n {
+            if counts.problem != first.problem || counts.shard.count != first.shard.count {
                 return refuse(format!(
                     "{name} is shard {} of another problem or split than {} (shard {})",
                     counts.shard, names[0], first.shard
                 ));
             }
-            if let Some(other) = seen[counts.shard.index - 1] {
-                return refuse(format!(
-                    "shard {} appears twice: {other} and {name}",
-                    counts.shard
-                ));
-            }
-            seen[counts.shard.index - 1] = Some(name);
         }
-        let missing: Vec<String> = (1..=n)
-            .filter(|&k| seen[k - 1].is_none())
-            .map(|k| format!("{k}/{n}"))
-            .collect();
-        if !missing.is_empty() {
-            return refuse(format!("missing shards: {}", missing.join(", ")));
-        }
+        crate::shard::check_every_shard_once(
+            shards
+                .iter()
+                .zip(names)
+                .map(|(counts, &name)| (counts.shard, name)),
+        )?;
         let overflow = |what: &str| {
             Error::InvalidArgument(format!(
                 "the shards' {what} sum past what a counter holds: a file was edited, or the \

@@ -42,7 +42,7 @@ pub struct BenchConfig {
     /// Seed for sampling and permutations.
     pub seed: u64,
     /// Puzzles of the first corpus solved untimed by every solver before timing starts (at
-    /// most [`MAX_WARMUP`] of them).
+    /// most [`MAX_WARMUP`](super::run::MAX_WARMUP) of them).
     pub warmup: usize,
     /// Apply a random symmetry to each puzzle before solving.
     pub permute: bool,

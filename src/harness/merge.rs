@@ -22,14 +22,13 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use super::directory::RunDirectory;
-use super::records::{
-    check_runs_header, csv_reader, MismatchRow, RunRow, MISMATCH_HEADER, RUN_HEADER,
-};
+use super::records::{check_runs_header, MismatchRow, RunRow, MISMATCH_HEADER, RUN_HEADER};
 use super::report::{write_report, Report, RunMetadata};
 use super::share::ShareTally;
 use crate::atomic_file::AtomicFile;
 use crate::error::{Error, Result};
-use crate::shard::Shard;
+use crate::input::{open_bounded, MAX_RUN_FILE_LINE};
+use crate::shard::{check_every_shard_once, Shard};
 
 /// The command of a run without the arguments that differ between its shards.
 fn shared_command(command: &str) -> Vec<String> {
@@ -51,11 +50,12 @@ fn refuse<T>(message: String) -> Result<T> {
     Err(Error::InvalidArgument(message))
 }
 
-/// The rows of a shard's CSV file (errors name the file, the caller the shard).
-fn read_rows<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>> {
-    let file = path.file_name().unwrap_or_default().to_string_lossy();
+/// The rows of a shard's CSV file (errors name `file`, the caller the shard).
+fn rows_of<T: serde::de::DeserializeOwned>(
+    mut reader: csv::Reader<impl std::io::Read>,
+    file: &str,
+) -> Result<Vec<T>> {
     let invalid = |e: csv::Error| Error::InvalidArgument(format!("{file}: {e}"));
-    let mut reader = csv_reader(path)?;
     reader.byte_headers().map_err(invalid)?;
     reader
         .deserialize()
@@ -97,19 +97,60 @@ pub fn check_output(shards: &[PathBuf], out: &Path) -> Result<()> {
     Ok(())
 }
 
-/// One shard's directory, metadata and rows.
-struct ShardRun<'a> {
-    dir: &'a PathBuf,
-    shard: Shard,
-    meta: RunMetadata,
-    runs: Vec<RunRow>,
-    mismatches: Vec<MismatchRow>,
+/// One shard of a run: where it came from, its metadata and its rows. Read from a directory
+/// by `merge`, or built from any readers ([`ShardRun::from_readers`]) to check it.
+#[derive(Debug, Clone)]
+pub struct ShardRun {
+    /// The directory (or another name for messages).
+    pub name: String,
+    /// Which shard `meta.csv` says it is.
+    pub shard: Shard,
+    /// Its `meta.csv`.
+    pub meta: RunMetadata,
+    /// Its `runs.csv`.
+    pub runs: Vec<RunRow>,
+    /// Its `mismatches.csv`.
+    pub mismatches: Vec<MismatchRow>,
 }
 
-impl ShardRun<'_> {
+impl ShardRun {
+    /// A shard from the text of its three files; `name` names it in errors. Refused when
+    /// `meta.csv` names no shard or says the run was interrupted, or a CSV cannot be read.
+    pub fn from_readers(
+        name: &str,
+        meta: impl std::io::Read,
+        runs: impl std::io::Read,
+        mismatches: impl std::io::Read,
+    ) -> Result<ShardRun> {
+        let meta = RunMetadata::from_reader(meta, &format!("{name}/meta.csv"))?;
+        let Some(shard) = meta.get("shard").and_then(|s| s.parse::<Shard>().ok()) else {
+            return refuse(format!(
+                "{name}: meta.csv names no shard (was it made with bench --shard K/N?)"
+            ));
+        };
+        if meta.get("interrupted") == Some("true") {
+            return refuse(format!(
+                "{name} (shard {shard}) was interrupted: it holds only part of its share; run \
+                 it again"
+            ));
+        }
+        let named =
+            |error: Error| Error::InvalidArgument(format!("{name} (shard {shard}): {error}"));
+        let mut runs = csv::Reader::from_reader(runs);
+        check_runs_header(&mut runs, "runs.csv").map_err(named)?;
+        Ok(ShardRun {
+            name: name.to_string(),
+            shard,
+            runs: rows_of(runs, "runs.csv").map_err(named)?,
+            mismatches: rows_of(csv::Reader::from_reader(mismatches), "mismatches.csv")
+                .map_err(named)?,
+            meta,
+        })
+    }
+
     /// How the shard is named in messages.
-    fn name(&self) -> String {
-        format!("{} (shard {})", self.dir.display(), self.shard)
+    fn named(&self) -> String {
+        format!("{} (shard {})", self.name, self.shard)
     }
 
     /// A number `meta.csv` records, or a refusal naming the key.
@@ -119,7 +160,7 @@ impl ShardRun<'_> {
             _ => refuse(format!(
                 "{}: meta.csv records no {key} (made by an older sudolab, or edited), so its \
                  files cannot be checked; run the shard again",
-                self.name()
+                self.named()
             )),
         }
     }
@@ -129,7 +170,7 @@ impl ShardRun<'_> {
         let mut shares = BTreeMap::new();
         for (corpus, value) in self.meta.with_prefix("share:") {
             let tally = value.parse::<ShareTally>().map_err(|e| {
-                Error::InvalidArgument(format!("{}: meta.csv, share:{corpus}: {e}", self.name()))
+                Error::InvalidArgument(format!("{}: meta.csv, share:{corpus}: {e}", self.named()))
             })?;
             shares.insert(corpus.to_string(), tally);
         }
@@ -137,53 +178,46 @@ impl ShardRun<'_> {
     }
 }
 
-/// Reads a shard's directory (its metadata first: a directory that is not a shard's is
-/// refused before its rows are read).
-fn read_shard(dir: &PathBuf) -> Result<ShardRun<'_>> {
+/// Reads a shard's directory (a directory that is not a shard's is refused by its
+/// `meta.csv`, before its rows are read).
+fn read_shard(dir: &Path) -> Result<ShardRun> {
+    let name = dir.display().to_string();
     if !dir.is_dir() {
         let why = if dir.exists() {
             "not a directory"
         } else {
             "no such directory"
         };
-        return refuse(format!("{}: {why}", dir.display()));
+        return refuse(format!("{name}: {why}"));
     }
     if !dir.join("meta.csv").is_file() {
-        return refuse(format!(
-            "{}: not a run directory (no meta.csv)",
-            dir.display()
-        ));
+        return refuse(format!("{name}: not a run directory (no meta.csv)"));
     }
-    let meta = RunMetadata::read(dir)?;
-    let Some(shard) = meta.get("shard").and_then(|s| s.parse::<Shard>().ok()) else {
-        return refuse(format!(
-            "{}: meta.csv names no shard (was it made with bench --shard K/N?)",
-            dir.display()
-        ));
-    };
-    if meta.get("interrupted") == Some("true") {
-        return refuse(format!(
-            "{} (shard {shard}) was interrupted: it holds only part of its share; run it again",
-            dir.display()
-        ));
+    let open = |file: &str| open_bounded(&dir.join(file), MAX_RUN_FILE_LINE);
+    ShardRun::from_readers(
+        &name,
+        open("meta.csv")?,
+        open("runs.csv")?,
+        open("mismatches.csv")?,
+    )
+}
+
+/// Checks that `runs` are the whole of one sharded run, every shard whole (see the module
+/// docs): what `merge` checks before it writes anything.
+pub fn check_shards(runs: &[ShardRun]) -> Result<()> {
+    if runs.is_empty() {
+        return refuse("name the shards' run directories".into());
     }
-    let named = |error: Error| {
-        Error::InvalidArgument(format!("{} (shard {shard}): {error}", dir.display()))
-    };
-    let runs = dir.join("runs.csv");
-    check_runs_header(&mut csv_reader(&runs)?, "runs.csv").map_err(named)?;
-    Ok(ShardRun {
-        dir,
-        shard,
-        runs: read_rows(&runs).map_err(named)?,
-        mismatches: read_rows(&dir.join("mismatches.csv")).map_err(named)?,
-        meta,
-    })
+    check_one_run(runs)?;
+    for run in runs {
+        check_shard(run)?;
+    }
+    check_shares_fit(runs)
 }
 
 /// Checks one shard's files against its `meta.csv` (see the module docs).
 fn check_shard(run: &ShardRun) -> Result<()> {
-    let name = run.name();
+    let name = run.named();
     for (file, count, key) in [
         ("runs.csv", run.runs.len(), "rows"),
         ("mismatches.csv", run.mismatches.len(), "mismatch_rows"),
@@ -256,7 +290,7 @@ fn check_shares_fit(runs: &[ShardRun]) -> Result<()> {
                 return refuse(format!(
                     "{}: its {} records of {corpus} are not its share of the {records} the \
                      shards hold together (were the shards run on different files?)",
-                    run.name(),
+                    run.named(),
                     share.count
                 ));
             }
@@ -269,35 +303,18 @@ fn check_shares_fit(runs: &[ShardRun]) -> Result<()> {
 fn check_one_run(runs: &[ShardRun]) -> Result<()> {
     let first = &runs[0];
     let command = shared_command(first.meta.get("command").unwrap_or(""));
-    let n = first.shard.count;
-    let mut seen: Vec<Option<&PathBuf>> = vec![None; n];
     for run in runs {
-        let shard = run.shard;
-        if shard.count != n || shared_command(run.meta.get("command").unwrap_or("")) != command {
+        let same_command = shared_command(run.meta.get("command").unwrap_or("")) == command;
+        if run.shard.count != first.shard.count || !same_command {
             return refuse(format!(
                 "{} is not a shard of the same run as {}: the commands differ beyond --shard \
                  and --out, or N does",
-                run.name(),
-                first.name()
+                run.named(),
+                first.named()
             ));
         }
-        if let Some(other) = seen[shard.index - 1] {
-            return refuse(format!(
-                "shard {shard} appears twice: {} and {}",
-                other.display(),
-                run.dir.display()
-            ));
-        }
-        seen[shard.index - 1] = Some(run.dir);
     }
-    let missing: Vec<String> = (1..=n)
-        .filter(|&k| seen[k - 1].is_none())
-        .map(|k| format!("{k}/{n}"))
-        .collect();
-    if !missing.is_empty() {
-        return refuse(format!("missing shards: {}", missing.join(", ")));
-    }
-    Ok(())
+    check_every_shard_once(runs.iter().map(|run| (run.shard, run.name.as_str())))
 }
 
 /// Merges the shard run directories `shards` into `out`'s staging place (the caller
@@ -306,12 +323,11 @@ pub fn merge(shards: &[PathBuf], out: &RunDirectory) -> Result<Report> {
     if shards.is_empty() {
         return refuse("name the shards' run directories".into());
     }
-    let runs: Vec<ShardRun> = shards.iter().map(read_shard).collect::<Result<_>>()?;
-    check_one_run(&runs)?;
-    for run in &runs {
-        check_shard(run)?;
-    }
-    check_shares_fit(&runs)?;
+    let runs: Vec<ShardRun> = shards
+        .iter()
+        .map(|dir| read_shard(dir))
+        .collect::<Result<_>>()?;
+    check_shards(&runs)?;
     let first_meta = &runs[0].meta;
     // Rows in corpus order (as the run listed them), then record order.
     let corpus_order: Vec<&str> = first_meta.with_prefix("corpus:").map(|(n, _)| n).collect();
@@ -345,12 +361,7 @@ pub fn merge(shards: &[PathBuf], out: &RunDirectory) -> Result<Report> {
     meta.remove("shard");
     let mut listed: Vec<(usize, String)> = runs
         .iter()
-        .map(|run| {
-            (
-                run.shard.index,
-                format!("{} {}", run.shard, run.dir.display()),
-            )
-        })
+        .map(|run| (run.shard.index, format!("{} {}", run.shard, run.name)))
         .collect();
     listed.sort();
     let listed: Vec<String> = listed.into_iter().map(|(_, s)| s).collect();

@@ -30,7 +30,7 @@ use crate::shard::Shard;
 pub struct ShareTally {
     /// How many positions.
     pub count: u64,
-    /// The wrapping sum of [`mix`] over the positions.
+    /// The wrapping sum of a mixing function (SplitMix64's finaliser) over the positions.
     pub hash: u64,
 }
 

@@ -8,18 +8,20 @@
 #![allow(dead_code)]
 
 use sudolab::corpus::CorpusReader;
+use sudolab::dlx::shard_counts::ShardCounts;
 use sudolab::dlx::Problem;
 use sudolab::grid::Grid;
+use sudolab::harness::merge::{self, ShardRun};
 use sudolab::harness::summary::Summary;
 use sudolab::harness::RunMetadata;
-use sudolab::logic::user;
+use sudolab::logic::{self, user, Position};
 use sudolab::solver::Limits;
 
 /// A fuzz target: bytes in, a panic on a finding.
 pub type Target = fn(&[u8]);
 
 /// Every target, by name (the names of the binaries and of the regression folders).
-pub const TARGETS: [(&str, Target); 7] = [
+pub const TARGETS: [(&str, Target); 9] = [
     ("corpus", corpus),
     ("kaggle", kaggle),
     ("grid", grid),
@@ -27,6 +29,8 @@ pub const TARGETS: [(&str, Target); 7] = [
     ("marks", marks),
     ("runs_csv", runs_csv),
     ("meta_csv", meta_csv),
+    ("shard_counts", shard_counts),
+    ("shard_run", shard_run),
 ];
 
 /// A grid read back from its own one-line and pretty forms is the same grid.
@@ -88,15 +92,75 @@ pub fn dlx(data: &[u8]) {
     }
 }
 
-/// Pencil marks for 4x4 and 9x9 grids.
+/// A puzzle with one solution and that solution, for the pencil-marks target.
+const MARKED: (&str, &str) = (
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+);
+
+/// Pencil marks, as `hint --candidates` takes them: for 4x4 and 9x9 grids; on the 9x9
+/// puzzle, marks that keep every cell's true digit go on to the next hint, whose placements
+/// and eliminations must all agree with the solution (a deduction from sound marks is sound).
 pub fn marks(data: &[u8]) {
-    if let Ok(text) = std::str::from_utf8(data) {
-        for cells in [16, 81] {
-            if let Ok(marks) = user::parse_marks(text, cells) {
-                assert_eq!(marks.len(), cells);
-            }
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(marks) = user::parse_marks(text, 16) {
+        assert_eq!(marks.len(), 16);
+    }
+    let Ok(marks) = user::parse_marks(text, 81) else {
+        return;
+    };
+    assert_eq!(marks.len(), 81);
+    let puzzle = Grid::parse(MARKED.0).unwrap();
+    let solution = Grid::parse(MARKED.1).unwrap();
+    if !user::mark_mistakes(&puzzle, &solution, &marks).is_empty() {
+        return;
+    }
+    let Ok(position) = Position::with_candidates(&puzzle, &marks) else {
+        return;
+    };
+    if let Some(step) = logic::next_step(&position) {
+        for &(cell, digit) in &step.placements {
+            assert_eq!(solution.get(cell), Some(digit), "{}", step.explanation);
+        }
+        for &(cell, digit) in &step.eliminations {
+            assert_ne!(solution.get(cell), Some(digit), "{}", step.explanation);
         }
     }
+}
+
+/// A shard's output as `merge-counts` reads it: what is accepted writes back the same, and
+/// sums of it never panic or wrap.
+pub fn shard_counts(data: &[u8]) {
+    let Ok(counts) = ShardCounts::read(data, "fuzz") else {
+        return;
+    };
+    let again = ShardCounts::read(counts.to_text().as_bytes(), "again").expect("own output");
+    assert_eq!(again, counts);
+    if let Ok(total) = ShardCounts::sum(&[counts.clone(), again], &["a", "b"]) {
+        assert_eq!(total.nodes, counts.nodes * 2);
+    }
+}
+
+/// A shard of a bench run as `merge` reads it: `meta.csv`, `runs.csv` and `mismatches.csv`
+/// (the input split at its first two zero bytes), checked alone and beside its copy as the
+/// other shard. Never a panic, a hang or an unbounded allocation, whatever N or the shares
+/// claim.
+pub fn shard_run(data: &[u8]) {
+    let mut parts = data.splitn(3, |&b| b == 0);
+    let (meta, runs, mismatches) = (
+        parts.next().unwrap_or_default(),
+        parts.next().unwrap_or_default(),
+        parts.next().unwrap_or_default(),
+    );
+    let Ok(shard) = ShardRun::from_readers("fuzz", meta, runs, mismatches) else {
+        return;
+    };
+    let _ = merge::check_shards(std::slice::from_ref(&shard));
+    let mut other = shard.clone();
+    other.name = "copy".into();
+    let _ = merge::check_shards(&[shard, other]);
 }
 
 /// A run's `runs.csv`, summarised.
