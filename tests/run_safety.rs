@@ -146,6 +146,9 @@ fn a_usage_error_leaves_the_previous_run_as_it_was() {
     );
     let output = sudolab(&["bench", &top95(), "--max-nodes", "0", "--out", path(run)]);
     expect(&output, 2, "");
+    let own = run.join("runs.csv");
+    let output = sudolab(&["bench", path(&own), "--out", path(run)]);
+    expect(&output, 2, "runs.csv is a file of the output directory");
     assert!(snapshot(run) == before, "a refused bench changed the run");
     let leftovers: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()

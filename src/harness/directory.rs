@@ -112,6 +112,16 @@ fn run_files_of(dir: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Whether a run committed into `directory` would replace `file` (a file a run writes,
+/// directly in that directory): an input a run must not read from where it writes.
+pub fn run_would_replace(directory: &Path, file: &Path) -> bool {
+    let (Ok(directory), Ok(file)) = (directory.canonicalize(), file.canonicalize()) else {
+        return false;
+    };
+    let name = file.file_name().map(|n| n.to_string_lossy().into_owned());
+    file.parent() == Some(directory.as_path()) && name.is_some_and(|n| is_run_file(&n))
+}
+
 /// A run directory, the lock that makes it this process's alone, and the staging directory
 /// the new run is written into.
 #[derive(Debug)]

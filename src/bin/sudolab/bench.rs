@@ -418,6 +418,16 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     // written into the directory's staging place and replaces the previous run only when
     // it is whole (interrupted runs too: they keep what finished).
     harness::check_config(&config)?;
+    for corpus in &config.corpora {
+        if harness::directory::run_would_replace(&args.out, &corpus.path) {
+            bail!(
+                "{} is a file of the output directory {}, which this run replaces: copy it \
+                 elsewhere, or choose another --out",
+                corpus.path.display(),
+                args.out.display()
+            );
+        }
+    }
     let directory = RunDirectory::lock(&args.out)?;
     let mut meta = metadata(args, &config);
     let console = console(args.run.quiet);
