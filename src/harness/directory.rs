@@ -59,6 +59,9 @@ pub const LOCK_FILE: &str = ".sudolab-run.lock";
 /// The list of files the last run wrote, one name per line, inside the run directory.
 pub const FILES_LIST: &str = ".sudolab-files";
 
+/// The most of a file list that is read (a run writes a few dozen names).
+const MAX_LIST: u64 = 1 << 20;
+
 /// The marker of a staging directory whose journal commit has begun.
 const COMMITTING: &str = ".sudolab-committing";
 
@@ -102,9 +105,12 @@ fn names_in(dir: &Path) -> Vec<String> {
 /// The run files of the run in `dir`: those its list names, or, without a list, every name a
 /// run writes. Only plain names: a list can never reach outside the directory.
 fn run_files_of(dir: &Path) -> Vec<String> {
-    let names: Vec<String> = match std::fs::read_to_string(dir.join(FILES_LIST)) {
-        Ok(list) => list.lines().map(str::to_string).collect(),
-        Err(_) => names_in(dir),
+    let path = dir.join(FILES_LIST);
+    let names: Vec<String> = if path.is_file() {
+        let list = read_small(&path, MAX_LIST);
+        list.lines().map(str::to_string).collect()
+    } else {
+        names_in(dir)
     };
     names
         .into_iter()
@@ -196,7 +202,7 @@ impl RunDirectory {
                     });
                 }
                 Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => {
-                    let held = read_small(&lock);
+                    let held = read_small(&lock, 4096);
                     if attempt == 0 && holder_pid(&held).is_some_and(process_has_ended) {
                         let _ = std::fs::remove_file(&lock);
                         continue;
@@ -385,7 +391,7 @@ impl RunDirectory {
     /// The journal commit from `staging` (marked as begun), or its completion after a crash:
     /// every step can be repeated.
     fn finish_journal(&self, staging: &Path) -> Result<()> {
-        let list = std::fs::read_to_string(staging.join(FILES_LIST)).unwrap_or_default();
+        let list = read_small(&staging.join(FILES_LIST), MAX_LIST);
         let new: Vec<&str> = list.lines().filter(|n| is_run_file(n)).collect();
         for name in run_files_of(&self.path) {
             let path = self.path.join(&name);
@@ -413,12 +419,13 @@ impl Drop for RunDirectory {
     }
 }
 
-/// The first bytes of a small file (a lock), as text; empty when unreadable.
-fn read_small(path: &Path) -> String {
+/// The first `max` bytes of a small file (a lock, a file list), as text; empty when
+/// unreadable.
+fn read_small(path: &Path, max: u64) -> String {
     use std::io::Read;
     let mut text = Vec::new();
     if let Ok(file) = std::fs::File::open(path) {
-        let _ = file.take(4096).read_to_end(&mut text);
+        let _ = file.take(max).read_to_end(&mut text);
     }
     String::from_utf8_lossy(&text).into_owned()
 }
