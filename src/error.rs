@@ -184,7 +184,7 @@ pub enum CoverErrorKind {
     #[error("no primary items (the first line must name at least one)")]
     NoPrimaryItems,
     /// An item name with a character the format reserves.
-    #[error("bad item name {name:?} (names may not contain '|' or ':')")]
+    #[error("bad item name {name:?} (names may not contain '|', ':' or a byte order mark)")]
     BadItemName {
         /// The name.
         name: String,
@@ -204,7 +204,7 @@ pub enum CoverErrorKind {
         item: String,
     },
     /// A colour that is empty or uses a reserved character (`item:` or `item:a:b`).
-    #[error("{text:?}: bad colour (write item:colour, the colour a name without '|' or ':')")]
+    #[error("{text:?}: bad colour (write item:colour, the colour a name without '|', ':' or a byte order mark)")]
     BadColour {
         /// The token as written.
         text: String,

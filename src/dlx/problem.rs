@@ -107,7 +107,12 @@ impl Problem {
 
     /// Adds item `name` after the others.
     fn declare(&mut self, name: &str) -> Result<(), CoverErrorKind> {
-        if name.is_empty() || name.contains(['|', ':']) || name.contains(char::is_whitespace) {
+        // A byte order mark is dropped before a file's first line, so a name starting with
+        // one would not read back as written.
+        if name.is_empty()
+            || name.contains(['|', ':', '\u{feff}'])
+            || name.contains(char::is_whitespace)
+        {
             return Err(CoverErrorKind::BadItemName { name: name.into() });
         }
         let number = self.names.len() as u32 + 1;
@@ -164,7 +169,7 @@ impl Problem {
                 item: name.into(),
             });
         }
-        if colour.is_empty() || colour.contains(['|', ':']) {
+        if colour.is_empty() || colour.contains(['|', ':', '\u{feff}']) {
             return Err(CoverErrorKind::BadColour { text: token.into() });
         }
         let next = self.colour_names.len() as u32 + 1;
