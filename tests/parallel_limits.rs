@@ -5,9 +5,7 @@
 //! `--threads 2`. Every command here runs under the watchdog of `common::finish`, so a hang
 //! fails the test; nothing asserts a speed.
 
-use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 mod common;
 use common::{finish, scratch, spawn};
@@ -130,15 +128,6 @@ fn a_node_budget_is_one_budget_for_every_worker() {
     assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
 }
 
-/// Sends SIGINT to the process `pid`.
-fn sigint(pid: u32) {
-    let status = Command::new("kill")
-        .args(["-INT", &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(status.success());
-}
-
 #[test]
 fn the_first_ctrl_c_stops_a_parallel_count_with_its_lower_bound() {
     let dir = scratch("split-sigint");
@@ -156,18 +145,10 @@ fn the_first_ctrl_c_stops_a_parallel_count_with_its_lower_bound() {
         "--threads",
         "2",
     ];
-    let mut child = spawn(&args, None);
-    drop(child.stdin.take());
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    stdout.read_line(&mut first).unwrap();
-    sigint(child.id());
-    let output = finish(child, "count --threads 2 after one Ctrl-C");
-    let mut rest = String::new();
-    stdout.read_to_string(&mut rest).unwrap();
+    let (printed, output) = common::interrupt_during_second_record(&args);
     let stderr = text(&output.stderr);
     assert_eq!(output.status.code(), Some(130), "{stderr}");
-    assert_eq!(first + &rest, "1\nUNDECIDED\n");
+    assert_eq!(printed, "1\nUNDECIDED\n");
     assert!(
         stderr.contains("line 2: undecided: interrupted after "),
         "{stderr}"

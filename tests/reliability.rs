@@ -4,7 +4,6 @@
 //! Commands that used to hang run under a watchdog: the child is killed after
 //! `common::WATCHDOG` and the test fails as hung. That bounds a hang; it asserts nothing about speed.
 
-use std::io::{BufRead, BufReader, Read};
 use std::process::{Child, Command};
 use std::time::Duration;
 
@@ -340,19 +339,15 @@ fn ctrl_c_keeps_finished_lines_and_says_what_it_does() {
     let corpus = dir.join("slow.txt");
     // An easy puzzle, then an empty 16x16 grid counted without limit: only Ctrl-C ends it.
     std::fs::write(&corpus, format!("{WIKIPEDIA}\n{}\n", ".".repeat(256))).unwrap();
-    let mut child = spawn(&["count", corpus.to_str().unwrap(), "--limit", "0"], None);
-    drop(child.stdin.take());
-    // Ctrl-C once the first puzzle's line is out (the handler is installed by then).
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    stdout.read_line(&mut first).unwrap();
-    sigint(&child);
-    let output = finish(child, "count after Ctrl-C");
+    let (printed, output) = common::interrupt_during_second_record(&[
+        "count",
+        corpus.to_str().unwrap(),
+        "--limit",
+        "0",
+    ]);
     assert_eq!(output.status.code(), Some(130), "{}", text(&output.stderr));
-    let mut rest = String::new();
-    stdout.read_to_string(&mut rest).unwrap();
     // The puzzle in progress gets its lower bound (issue 39, Low), as with --threads.
-    assert_eq!(first + &rest, "1\nUNDECIDED\n");
+    assert_eq!(printed, "1\nUNDECIDED\n");
     let stderr = text(&output.stderr);
     assert!(stderr.contains("interrupted: stopping"), "{stderr}");
     assert!(

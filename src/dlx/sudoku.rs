@@ -266,10 +266,12 @@ impl Solver for DlxSolver {
             }
         });
         outcome.stopped = stopped;
+        // The search's nodes count the root and every option tried; the options chosen are
+        // the options tried.
         outcome.stats = Stats {
-            nodes: nodes + 1,
+            nodes,
             guesses,
-            assignments: nodes,
+            assignments: nodes.saturating_sub(1),
             updates,
         };
         outcome

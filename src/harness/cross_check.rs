@@ -9,7 +9,7 @@
 use super::records::{MismatchRow, RowStatus, RunRow};
 use crate::checker::check_solution;
 use crate::corpus::{ExpectedCount, Record};
-use crate::solver::{Outcome, Stop};
+use crate::solver::{Outcome, Stop, KEPT_SOLUTIONS};
 
 /// One solver's answer: its name, outcome and time.
 pub(super) struct Answer<'a> {
@@ -72,7 +72,8 @@ pub(super) fn cross_check(
     rows(corpus, record, answers, &problems, limit)
 }
 
-/// The checker on every returned grid, and the corpus's stated count and solution.
+/// The checker on every returned grid, as many distinct grids as the count promises, and
+/// the corpus's stated count and solution.
 fn check_against_corpus(record: &Record, outcome: &Outcome, limit: u64) -> Vec<(String, String)> {
     let mut problems = Vec::new();
     for solution in &outcome.solutions {
@@ -82,6 +83,24 @@ fn check_against_corpus(record: &Record, outcome: &Outcome, limit: u64) -> Vec<(
                 "a valid solution".into(),
             ));
         }
+    }
+    // A count of two or more is believed only with two different grids to show for it.
+    let promised = (outcome.count as usize).min(KEPT_SOLUTIONS);
+    let kept = &outcome.solutions;
+    if kept.len() < promised {
+        problems.push((
+            format!(
+                "{} solutions returned for a count of {}",
+                kept.len(),
+                outcome.count
+            ),
+            format!("{promised} distinct solutions"),
+        ));
+    } else if kept.len() >= 2 && kept[0] == kept[1] {
+        problems.push((
+            format!("the same solution twice for a count of {}", outcome.count),
+            "two distinct solutions".into(),
+        ));
     }
     if let Some(expected) = record.expected_count {
         if !expected.agrees_with(outcome.count, limit) {
@@ -276,5 +295,59 @@ mod tests {
         assert!(cross_check("empty", &record, &answers, 2)
             .mismatches
             .is_empty());
+    }
+
+    #[test]
+    fn a_count_of_two_needs_two_distinct_solutions() {
+        let solution = Grid::parse(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        )
+        .unwrap();
+        // The solution with the deadly rectangle r4c6 r4c9 r5c6 r5c9 (1 3 / 3 1) emptied:
+        // two solutions.
+        let mut puzzle = solution.clone();
+        for cell in [3 * 9 + 5, 3 * 9 + 8, 4 * 9 + 5, 4 * 9 + 8] {
+            puzzle.set(crate::geometry::Cell::new(cell), None);
+        }
+        let record = Record {
+            index: 0,
+            line: 1,
+            puzzle,
+            expected_count: None,
+            expected_solution: None,
+        };
+        let faulty = |solutions: &[&Grid]| {
+            let mut outcome = Outcome::new();
+            outcome.count = 2;
+            for grid in solutions {
+                outcome.solutions.push((*grid).clone());
+            }
+            let answer = Answer {
+                mems: None,
+                assignments: None,
+                solver: "faulty",
+                outcome,
+                ns: 1,
+                spread_ns: 0,
+            };
+            let verdicts = cross_check("c", &record, std::slice::from_ref(&answer), 2);
+            verdicts
+                .mismatches
+                .iter()
+                .map(|m| m.found.clone())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            faulty(&[&solution, &solution]),
+            ["the same solution twice for a count of 2"]
+        );
+        assert_eq!(
+            faulty(&[&solution]),
+            ["1 solutions returned for a count of 2"]
+        );
+        let honest = answers(&record.puzzle, 2);
+        assert!(honest.iter().all(|(_, o)| o.count == 2));
+        let (first, second) = (&honest[0].1.solutions[0], &honest[0].1.solutions[1]);
+        assert!(faulty(&[first, second]).is_empty());
     }
 }

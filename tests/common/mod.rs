@@ -120,3 +120,39 @@ pub fn sudolab_in(args: &[&str], stdin: &str, dir: Option<&Path>) -> Output {
     writer.join().unwrap();
     output
 }
+
+/// Runs `args`, sends Ctrl-C (SIGINT) once the first line of standard output is out and
+/// `delay` has passed (the signal handler is installed by then), and returns all of standard
+/// output and the finished process's output (its standard error and status).
+pub fn interrupt_after_first_line(args: &[&str], delay: Duration) -> (String, Output) {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = spawn(args, None);
+    drop(child.stdin.take());
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut printed = String::new();
+    stdout.read_line(&mut printed).unwrap();
+    std::thread::sleep(delay);
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = finish(child, &format!("{} after Ctrl-C", args.join(" ")));
+    stdout.read_to_string(&mut printed).unwrap();
+    (printed, output)
+}
+
+/// [`interrupt_after_first_line`] until the second record was in progress when the signal
+/// came (its line was printed): a signal between two records finds none in progress, so it
+/// is tried again with a longer delay, three times at most.
+pub fn interrupt_during_second_record(args: &[&str]) -> (String, Output) {
+    let mut last = None;
+    for delay in [100, 400, 1500] {
+        let (printed, output) = interrupt_after_first_line(args, Duration::from_millis(delay));
+        if printed.lines().count() >= 2 {
+            return (printed, output);
+        }
+        last = Some((printed, output));
+    }
+    last.expect("three tries")
+}
