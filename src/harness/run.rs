@@ -21,6 +21,7 @@ use super::output::Outputs;
 use super::records::Evaluation;
 use crate::corpus::{CorpusReader, Record};
 use crate::error::{Error, Result};
+use crate::grid::Grid;
 use crate::random::Random;
 use crate::registry;
 use crate::solver::{Limits, Outcome, Solver, Stop};
@@ -349,11 +350,15 @@ impl Bench<'_> {
         }
     }
 
-    /// Solves the first puzzles untimed, within the run's limits and [`MAX_WARMUP`] in all.
+    /// Solves copies of the first puzzles untimed, within the run's limits and [`MAX_WARMUP`]
+    /// in all. Each copy is the puzzle under a random symmetry ([`warm_up_copy`]): a different
+    /// grid of the same difficulty, so caches, clock speed and the branch predictors are warm,
+    /// but no solver has seen a puzzle it is then timed on (published peers are timed cold).
     fn warm_up(&self, chunk: &[Numbered]) {
         let started = Instant::now();
         let records = chunk.iter().filter_map(|(_, r)| r.as_ref().ok());
         for record in records.take(self.config.warmup) {
+            let copy = warm_up_copy(&record.puzzle, &self.prepare(record).puzzle, record.index);
             for solver in &self.solvers {
                 let now = Instant::now();
                 if now >= started + MAX_WARMUP || self.interrupt.load(Ordering::Relaxed) {
@@ -362,7 +367,7 @@ impl Bench<'_> {
                 let mut limits = self.limits(now);
                 let cap = started + MAX_WARMUP;
                 limits.deadline = Some(limits.deadline.map_or(cap, |d| d.min(cap)));
-                let _ = solver.count_within(&record.puzzle, self.config.limit, &limits);
+                let _ = solver.count_within(&copy, self.config.limit, &limits);
             }
         }
     }
@@ -499,7 +504,7 @@ impl Bench<'_> {
 
     /// Solver `s` on `puzzle`, timed `repeat` times: the first outcome, the fastest time and
     /// the spread (slowest minus fastest). `None` when the interrupt stopped it.
-    fn timed(&self, s: usize, puzzle: &crate::grid::Grid) -> Option<(Outcome, u64, u64)> {
+    fn timed(&self, s: usize, puzzle: &Grid) -> Option<(Outcome, u64, u64)> {
         let solver = &self.solvers[s];
         let mut first: Option<Outcome> = None;
         let (mut fastest, mut slowest) = (u64::MAX, 0u64);
@@ -568,15 +573,31 @@ impl Bench<'_> {
     }
 }
 
+/// The warm-up's stand-in for `puzzle`: the puzzle under a random symmetry drawn from a stream
+/// of its own (seeded by the record's index), different from both the puzzle and the copy that
+/// is timed (`timed`, the same grid unless `--permute`). A grid with so much symmetry that
+/// eight draws give nothing new is used as it is.
+fn warm_up_copy(puzzle: &Grid, timed: &Grid, index: u64) -> Grid {
+    const WARM_UP_STREAM: u64 = 0x7761_726d_2d75_7000; // "warm-up"
+    let mut random = Random::for_item(WARM_UP_STREAM, index);
+    for _ in 0..8 {
+        let copy = Transform::random(puzzle.box_side(), &mut random).apply(puzzle);
+        if copy != *puzzle && copy != *timed {
+            return copy;
+        }
+    }
+    puzzle.clone()
+}
+
 /// A record's puzzle as the solvers get it, and the symmetry to map their answers back.
 struct Prepared {
-    puzzle: crate::grid::Grid,
+    puzzle: Grid,
     transform: Option<Transform>,
 }
 
 /// The hardest technique a puzzle needs and SE's three ratings (ER, EP, ED), `unsolved`
 /// (no ratings) when the techniques do not solve it, `invalid` when its givens conflict.
-fn grade_of(puzzle: &crate::grid::Grid) -> (String, Option<[f32; 3]>) {
+fn grade_of(puzzle: &Grid) -> (String, Option<[f32; 3]>) {
     match crate::logic::Position::from_grid(puzzle) {
         Err(_) => ("invalid".into(), None),
         Ok(position) => {
@@ -586,6 +607,28 @@ fn grade_of(puzzle: &crate::grid::Grid) -> (String, Option<[f32; 3]>) {
                 (false, _) => ("unsolved".into(), None),
                 (true, Some(t)) => (t.name().into(), Some(ratings)),
                 (true, None) => ("none".into(), Some([0.0; 3])),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_warm_up_copy_is_neither_the_puzzle_nor_its_timed_copy() {
+        let puzzle = Grid::parse(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        )
+        .unwrap();
+        let timed = Transform::random(3, &mut Random::new(1)).apply(&puzzle);
+        for index in 0..20 {
+            for other in [&puzzle, &timed] {
+                let copy = warm_up_copy(&puzzle, other, index);
+                assert_ne!(copy, puzzle);
+                assert_ne!(copy, *other);
+                assert_eq!(copy.givens(), puzzle.givens());
             }
         }
     }

@@ -72,8 +72,9 @@ pub struct RunArgs {
 pub struct BenchArgs {
     #[command(flatten)]
     run: RunArgs,
-    /// Puzzles solved untimed by every solver before timing starts (warms caches and CPU
-    /// frequency; at most 2 seconds, within the run's limits).
+    /// Puzzles of the first corpus whose copies every solver solves untimed before timing
+    /// starts: each copy is the puzzle under a random symmetry, so caches and CPU frequency
+    /// are warm but no timed puzzle was seen before (at most 2 seconds, within the run's limits).
     #[arg(long, default_value_t = 50)]
     warmup: usize,
     /// Output directory (locked while the run writes it).
