@@ -3,7 +3,7 @@
 //! built outside the timed loop; the search restores it, so one `Dlx` serves every iteration.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use sudolab::dlx::classic;
+use sudolab::exact_cover::classic;
 
 fn classic_problems(c: &mut Criterion) {
     let mut group = c.benchmark_group("exact_cover");

@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use sudolab::dlx::Problem;
+use sudolab::exact_cover::Problem;
 use sudolab::sat::{count_models, AtMostOne, Cnf};
 use sudolab::solver::Limits;
 

@@ -276,6 +276,44 @@ pub enum Error {
     /// A grid whose box side is not 2..=5.
     #[error("unsupported box side {0}: sudolab handles box sides 2 to 5 (4x4 to 25x25)")]
     UnsupportedSize(usize),
+    /// A file whose contents are not what they must be: a run file (`runs.csv`, `meta.csv`,
+    /// `summary.csv`), a shard's output, the corpus manifest, a file over its size bound.
+    #[error("{file}: {message}")]
+    BadFile {
+        /// The file (and where in it, when known: a row, a line, a key).
+        file: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// A CSV file that cannot be read or written.
+    #[error("{file}: {error}")]
+    Csv {
+        /// The file.
+        file: String,
+        /// The CSV reader's or writer's reason.
+        #[source]
+        error: csv::Error,
+    },
+    /// A chart that cannot be drawn.
+    #[error("{path}: cannot draw chart: {message}")]
+    Chart {
+        /// The chart's file.
+        path: String,
+        /// The plotting library's reason.
+        message: String,
+    },
+    /// The worker threads could not be started.
+    #[error("cannot start worker threads: {0}")]
+    ThreadPool(#[from] rayon::ThreadPoolBuildError),
+    /// A count past what its counter holds (a shard's file was edited, or the count is beyond
+    /// this tool).
+    #[error("{0}")]
+    Overflow(String),
+    /// An operation refused so that no result is lost or misread: an output directory that is
+    /// locked or holds someone else's files, shards that do not make up a whole, a run whose
+    /// files are too damaged for a verdict. The message says what was refused and why.
+    #[error("{0}")]
+    Refused(String),
     /// An argument outside what an operation accepts (the message says which and why).
     #[error("{0}")]
     InvalidArgument(String),

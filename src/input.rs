@@ -253,10 +253,10 @@ pub fn read_file(path: &Path, max: u64) -> Result<Vec<u8>> {
             error,
         })?;
     if read as u64 > max {
-        return Err(Error::InvalidArgument(format!(
-            "{}: larger than {max} bytes",
-            path.display()
-        )));
+        return Err(Error::BadFile {
+            file: path.display().to_string(),
+            message: format!("larger than {max} bytes"),
+        });
     }
     Ok(bytes)
 }

@@ -29,10 +29,13 @@
 //! * [`solver`]: the interface every Sudoku solver sits behind, with its limits and
 //!   counters (a leaf: it knows no engine); [`checker`]: the independent solution checker,
 //!   sharing no code with any engine;
-//! * the engines: [`bitmask`] (propagation, every size), [`dlx`] (exact cover by dancing
-//!   links and dancing cells, generic, with Sudoku as one encoding) and [`sat`] (Sudoku as
-//!   CNF for a CDCL solver); they know the model and `solver`, never each other;
-//! * [`registry`]: every solver by name, above the engines;
+//! * [`exact_cover`]: the exact-cover model (problems, Knuth's format, classic problems,
+//!   Sudoku's encoding, the counters and the trait every exact-cover engine shares);
+//! * the engines: [`bitmask`] (propagation, every size), [`bands`] (9x9 only, a band at a
+//!   time in SIMD lanes), [`dlx`] (dancing links, with splitting, sharding and estimates),
+//!   [`dancing_cells`] (Knuth's SSXCC method) and [`sat`] (CNF for a CDCL solver); they know
+//!   the model and `solver`, never each other;
+//! * [`registry`]: every solver and exact-cover engine by name, above the engines;
 //! * on top: [`diagnose`] (what is wrong with a puzzle), [`logic`] (human techniques:
 //!   hints, explanations, grades), [`generate`] (minimal unique puzzles), [`harness`] (runs
 //!   every solver over corpora, cross-checks, writes CSVs, charts and reports).
@@ -49,9 +52,11 @@ pub mod bitmask;
 pub mod bitset;
 pub mod checker;
 pub mod corpus;
+pub mod dancing_cells;
 pub mod diagnose;
 pub mod dlx;
 pub mod error;
+pub mod exact_cover;
 pub mod generate;
 pub mod geometry;
 pub mod grid;

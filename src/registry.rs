@@ -1,4 +1,5 @@
-//! Every Sudoku solver, by name: the one place that knows the engines.
+//! Every Sudoku solver and every exact-cover engine, by name: the one place that knows the
+//! engines.
 //!
 //! The registry sits above the engines and below the harness and the CLI: engines implement
 //! [`Solver`] (a leaf module) without knowing each other, and everything that runs solvers
@@ -14,7 +15,9 @@
 
 use crate::bands::BandSolver;
 use crate::bitmask::{BitmaskSolver, Level};
-use crate::dlx::{CellsSolver, DlxSolver};
+use crate::dancing_cells::CellsSolver;
+use crate::dlx::DlxSolver;
+use crate::exact_cover::{ExactCover, Problem};
 use crate::grid::Grid;
 use crate::sat::SatSolver;
 use crate::solver::Solver;
@@ -74,5 +77,52 @@ pub fn quickest_for(puzzle: &Grid) -> Box<dyn Solver> {
         Box::new(BandSolver)
     } else {
         Box::new(BitmaskSolver::new(Level::Locked))
+    }
+}
+
+/// The exact-cover engines, by name (`cover --engine`, and every engine the harness runs on
+/// an exact-cover file).
+///
+/// ```
+/// use sudolab::{exact_cover::classic, registry::Engine, solver::Limits};
+/// let problem = classic::langford(8)?;
+/// for engine in Engine::ALL {
+///     let stats = engine.build(&problem).count_within(0, &Limits::NONE);
+///     assert_eq!(stats.solutions, 300); // 150 pairings and their reversals
+/// }
+/// # Ok::<(), sudolab::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Engine {
+    /// Dancing links: Knuth's DLX1, DLX2 with colours (`dlx`).
+    Links,
+    /// Dancing cells on sparse sets: Knuth's SSXCC (`dc`).
+    Cells,
+}
+
+impl Engine {
+    /// Every engine, the default first.
+    pub const ALL: [Engine; 2] = [Engine::Links, Engine::Cells];
+
+    /// The engine's name on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Links => "dlx",
+            Engine::Cells => "dc",
+        }
+    }
+
+    /// The engine called `name`.
+    pub fn from_name(name: &str) -> Option<Engine> {
+        Engine::ALL.into_iter().find(|e| e.name() == name)
+    }
+
+    /// `problem` ready to search with this engine (its default settings: DLX1's branching
+    /// for dancing links, mems counted).
+    pub fn build(self, problem: &Problem) -> Box<dyn ExactCover> {
+        match self {
+            Engine::Links => Box::new(problem.dlx()),
+            Engine::Cells => Box::new(problem.cells()),
+        }
     }
 }

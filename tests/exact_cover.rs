@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use sudolab::dlx::{Branching, Problem};
+use sudolab::dlx::Branching;
+use sudolab::exact_cover::Problem;
 
 struct Reference {
     file: String,

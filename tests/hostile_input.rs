@@ -208,7 +208,7 @@ fn merge_counts_refuses_edited_missing_and_overflowing_counters() {
     let output = edit("check: ", "check: 1");
     expect(&output, 2, "do not match their check line");
     // Counters written whole (their check lines right) whose sum passes 64 bits.
-    let huge = |index| sudolab::dlx::shard_counts::ShardCounts {
+    let huge = |index| sudolab::exact_cover::shard_counts::ShardCounts {
         shard: sudolab::shard::Shard { index, count: 2 },
         problem: "0123456789abcdef".into(),
         solutions: u128::from(u64::MAX),

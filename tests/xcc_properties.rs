@@ -8,7 +8,7 @@
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
-use sudolab::dlx::{Control, Problem};
+use sudolab::exact_cover::{Control, Problem};
 
 /// One random option: `(item, colour)` pairs, items from 0 (primary first), colour 0 none.
 type RandomOption = Vec<(usize, u32)>;
@@ -172,8 +172,8 @@ proptest! {
         prop_assert_eq!(total, expected.len() as u64);
         prop_assert_eq!(dlx.sanity(), Ok(()));
         // And through the engine trait.
-        for engine in sudolab::dlx::Engine::ALL {
-            let stats = problem.engine(engine).count_within(0, &sudolab::solver::Limits::NONE);
+        for engine in sudolab::registry::Engine::ALL {
+            let stats = engine.build(&problem).count_within(0, &sudolab::solver::Limits::NONE);
             prop_assert_eq!(stats.solutions, expected.len() as u64);
         }
     }

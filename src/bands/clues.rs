@@ -172,48 +172,6 @@ impl Job for SolutionWithout<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::random::Random;
-
-    /// The same question put to the generic bitmask engine (an independent search).
-    fn bitmask_has_solution_without(puzzle: &Grid, cell: Cell, digit: Digit) -> bool {
-        use crate::bitmask::{Level, Search};
-        Search {
-            exclusions: &[(cell, digit)],
-            ..Search::new(Level::Singles)
-        }
-        .has_solution(puzzle)
-        .expect("a search without limits ends")
-    }
-
-    #[test]
-    fn uniqueness_tests_agree_with_the_bitmask_engine() {
-        let mut random = Random::new(2026);
-        let limits = Limits::NONE;
-        for _ in 0..20 {
-            let solution = crate::generate::random_grid(3, &mut random).expect("a grid");
-            let mut puzzle = solution.clone();
-            let mut clues = Clues::of(&puzzle).expect("9x9");
-            assert_eq!(clues.to_grid(), puzzle);
-            for k in random.permutation(81).into_iter().take(60) {
-                let cell = Cell::new(k);
-                let digit = solution.get(cell).expect("complete");
-                puzzle.set(cell, None);
-                clues.remove(cell);
-                assert_eq!(clues.get(cell), None);
-                assert!(!clues.is_given(cell));
-                assert_eq!(
-                    clues.has_solution_without(cell, digit, &limits),
-                    Ok(bitmask_has_solution_without(&puzzle, cell, digit)),
-                );
-                if random.below(2) == 0 {
-                    puzzle.set(cell, Some(digit));
-                    clues.add(cell, digit);
-                    assert_eq!(clues.get(cell), Some(digit));
-                }
-            }
-            assert_eq!(clues.to_grid(), puzzle);
-        }
-    }
 
     #[test]
     fn other_sizes_have_no_band_clues() {

@@ -1,24 +1,11 @@
 use super::lanes::Native;
 use super::*;
 use crate::checker::check_solution;
-use crate::registry;
 
 const WIKIPEDIA: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 const INKALA: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
-
-#[test]
-fn solves_easy_and_hard_puzzles() {
-    for text in [WIKIPEDIA, INKALA] {
-        let puzzle: Grid = text.parse().unwrap();
-        let outcome = BandSolver.count(&puzzle, 2);
-        assert_eq!(outcome.count, 1, "{text}");
-        assert_eq!(check_solution(&puzzle, &outcome.solutions[0]), Ok(()));
-        let bitmask = registry::by_name("bitmask").unwrap().count(&puzzle, 2);
-        assert_eq!(outcome.solutions, bitmask.solutions);
-    }
-}
 
 #[test]
 fn counts_many_and_none() {
@@ -43,50 +30,6 @@ fn other_sizes_are_refused_not_miscounted() {
     let outcome = BandSolver.count(&four, 2);
     assert_eq!(outcome.stopped, Some(Stop::UnsupportedSize));
     assert!(!BandSolver.supports(&four));
-}
-
-/// The generator's uniqueness test on this engine answers as the bitmask engine's search
-/// with the same exclusion does: on a unique puzzle and on the same puzzle with clues taken
-/// away (many solutions), for every empty cell and every digit, given cells included.
-#[test]
-fn has_solution_without_agrees_with_the_bitmask_search() {
-    use crate::bitmask::{Level, Search};
-    let unique: Grid = INKALA.parse().unwrap();
-    let mut sparse = unique.clone();
-    for index in [0, 11, 12, 19, 30] {
-        sparse.set(Cell::new(index), None);
-    }
-    let (mut with, mut without) = (0, 0);
-    for puzzle in [&unique, &sparse] {
-        for index in 0..81 {
-            for value in 1..=9 {
-                let (cell, digit) = (Cell::new(index), Digit::new(value));
-                let found = Search {
-                    exclusions: &[(cell, digit)],
-                    ..Search::new(Level::Singles)
-                }
-                .has_solution(puzzle)
-                .expect("a search without limits ends");
-                let answer = has_solution_without(puzzle, cell, digit, &Limits::NONE);
-                assert_eq!(
-                    answer,
-                    Ok(found),
-                    "{puzzle} r{}c{} {value}",
-                    index / 9 + 1,
-                    index % 9 + 1
-                );
-                with += usize::from(found);
-                without += usize::from(!found);
-            }
-        }
-    }
-    assert!(with > 0 && without > 0);
-    let big = Grid::empty(4).unwrap();
-    let limits = Limits::NONE;
-    assert_eq!(
-        has_solution_without(&big, Cell::new(0), Digit::new(1), &limits),
-        Err(Stop::UnsupportedSize)
-    );
 }
 
 /// The root built a digit at a time is the position placing the givens one by one gives,

@@ -1,93 +1,30 @@
-//! One exact-cover problem, several engines: the [`ExactCover`] trait that dancing links
-//! ([`Dlx`]) and dancing cells ([`Cells`]) both implement, and [`Engine`], the choice of one
-//! by name. Callers that only count, or want solutions as option numbers, work through the
-//! trait and never name an engine; the Sudoku solvers, which decode solutions in their hot
-//! loop, use the engines' own typed searches.
-//!
-//! ```
-//! use sudolab::dlx::{classic, Engine};
-//! let problem = classic::langford(8)?;
-//! for engine in Engine::ALL {
-//!     let stats = problem.engine(engine).count_within(0, &sudolab::solver::Limits::NONE);
-//!     assert_eq!(stats.solutions, 300); // 150 pairings and their reversals
-//! }
-//! # Ok::<(), sudolab::Error>(())
-//! ```
+//! Dancing links as an [`ExactCover`] engine, built from a [`Problem`].
 
-use super::cells::Cells;
-use super::links::{Control, Dlx, SearchStats, SolutionLimit};
+use super::links::Dlx;
+use crate::exact_cover::{search_mapped, Control, ExactCover, Problem, SearchStats};
 use crate::solver::Limits;
 
-/// An exact-cover engine ready to search one problem.
-pub trait ExactCover {
-    /// Which engine this is.
-    fn engine(&self) -> Engine;
-
-    /// A description for reports: the method and, for dancing links, the branching rule.
-    fn describe(&self) -> String;
-
-    /// Runs the search within `limits`, calling `visit` with the options of every solution
-    /// (numbered from 0 in input order, in the order chosen). Mems are counted.
-    fn search_options(
-        &mut self,
-        limits: &Limits,
-        visit: &mut dyn FnMut(&[usize]) -> Control,
-    ) -> SearchStats;
-
-    /// Counts solutions within `limits`, stopping at `limit` (0 = count all).
-    fn count_within(&mut self, limit: u64, limits: &Limits) -> SearchStats {
-        let mut counter = SolutionLimit::new(limit);
-        self.search_options(limits, &mut |_| counter.record())
-    }
-}
-
-/// The exact-cover engines, by name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Engine {
-    /// Dancing links: Knuth's DLX1, DLX2 with colours (`dlx`).
-    Links,
-    /// Dancing cells on sparse sets: Knuth's SSXCC (`dc`).
-    Cells,
-}
-
-impl Engine {
-    /// Every engine, the default first.
-    pub const ALL: [Engine; 2] = [Engine::Links, Engine::Cells];
-
-    /// The engine's name on the command line and in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Links => "dlx",
-            Engine::Cells => "dc",
+impl Problem {
+    /// The dancing-links form, ready to search (Algorithm C when there are colours). An
+    /// engine's constructor lives with the engine: the model knows none of them.
+    pub fn dlx(&self) -> Dlx {
+        let mut dlx = Dlx::new(
+            self.primary_items(),
+            self.items() - self.primary_items(),
+            (0..self.options()).map(|k| self.option(k)),
+        );
+        if self.has_colours() {
+            dlx.set_colours(
+                (0..self.options()).flat_map(|k| self.option_colours(k).iter().copied()),
+            );
         }
+        dlx
     }
-
-    /// The engine called `name`.
-    pub fn from_name(name: &str) -> Option<Engine> {
-        Engine::ALL.into_iter().find(|e| e.name() == name)
-    }
-}
-
-fn search_mapped<E, S>(
-    engine: &mut E,
-    option_of: fn(&E, u32) -> usize,
-    search: S,
-    visit: &mut dyn FnMut(&[usize]) -> Control,
-) -> SearchStats
-where
-    S: FnOnce(&mut E, &mut dyn FnMut(&E, &[u32]) -> Control) -> SearchStats,
-{
-    let mut options = Vec::new();
-    search(engine, &mut |engine, chosen| {
-        options.clear();
-        options.extend(chosen.iter().map(|&x| option_of(engine, x)));
-        visit(&options)
-    })
 }
 
 impl ExactCover for Dlx {
-    fn engine(&self) -> Engine {
-        Engine::Links
+    fn name(&self) -> &'static str {
+        "dlx"
     }
 
     fn describe(&self) -> String {
@@ -114,28 +51,5 @@ impl ExactCover for Dlx {
         );
         self.set_mem_counting(was);
         stats
-    }
-}
-
-impl ExactCover for Cells {
-    fn engine(&self) -> Engine {
-        Engine::Cells
-    }
-
-    fn describe(&self) -> String {
-        "dancing cells (SSXCC)".to_string()
-    }
-
-    fn search_options(
-        &mut self,
-        limits: &Limits,
-        visit: &mut dyn FnMut(&[usize]) -> Control,
-    ) -> SearchStats {
-        search_mapped(
-            self,
-            Cells::option_of,
-            |cells, f| cells.search_within(limits, f),
-            visit,
-        )
     }
 }

@@ -16,7 +16,8 @@
 //! count returns what it counted so far, a lower bound, with the reason.
 //!
 //! ```
-//! use sudolab::dlx::{classic, parallel::{count, Shard}};
+//! use sudolab::dlx::parallel::{count, Shard};
+//! use sudolab::exact_cover::classic;
 //! use sudolab::solver::Limits;
 //! let problem = classic::langford(7)?;
 //! let mut dlx = problem.dlx();
@@ -33,8 +34,9 @@ use std::sync::{Mutex, OnceLock};
 
 use rayon::prelude::*;
 
-use super::links::{Control, Dlx, SearchStats, Split};
+use super::links::{Dlx, Split};
 use crate::error::{Error, Result};
+use crate::exact_cover::{Control, SearchStats};
 pub use crate::shard::Shard;
 use crate::solver::{Limits, SharedBudget, Stop};
 
@@ -67,7 +69,7 @@ pub struct Totals {
 impl Totals {
     /// Adds one subproblem's counters, refusing to wrap.
     pub fn add(&mut self, stats: &SearchStats) -> Result<()> {
-        let overflow = || Error::InvalidArgument("a search counter overflowed 64 bits".into());
+        let overflow = || Error::Overflow("a search counter overflowed 64 bits".into());
         self.solutions += u128::from(stats.solutions);
         self.nodes = self.nodes.checked_add(stats.nodes).ok_or_else(overflow)?;
         self.guesses = self
@@ -101,8 +103,7 @@ pub fn count(
 ) -> Result<Totals> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
-        .build()
-        .map_err(|e| Error::InvalidArgument(format!("cannot start worker threads: {e}")))?;
+        .build()?;
     let mine: Vec<&Vec<u32>> = split
         .prefixes
         .iter()
@@ -193,7 +194,7 @@ pub fn count(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dlx::classic;
+    use crate::exact_cover::classic;
 
     #[test]
     fn threads_and_shards_give_the_single_thread_totals() {

@@ -7,7 +7,7 @@
 use dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
 use dlx::{Count, OptOrder, Solver as DlxCrateSolver};
 
-use super::sudoku::Encoding;
+use crate::exact_cover::Encoding;
 use crate::grid::Grid;
 use crate::solver::{Capabilities, Limits, Outcome, Solver, SolverInfo, ALL_BOX_SIDES};
 

@@ -1,229 +1,25 @@
-//! Sudoku as exact cover, and the `dlx` solver.
-//!
-//! A grid of side `S` has `4 S²` items (324 for 9x9): each cell filled once (`p`), each digit
-//! once per row (`r`), per column (`c`) and per box (`b`); and `S³` options (729 for 9x9),
-//! "digit `d` in cell (row, column)", each covering four items.
-//!
-//! **Setup.** Building the full matrix and then covering the givens' options costs a pass of
-//! covers per puzzle; instead, [`Encoding::new`] builds only what the givens leave open:
-//! items not already satisfied by a given, and options of empty cells whose digit no given of
-//! the same row, column or box excludes. For a 17-clue puzzle that is about 250 items and
-//! 350 options instead of 324 and 729, and nothing has to be covered before the search
-//! starts. Measured: building (encoding plus links) takes about 9 us of the 40 us a 17-clue
-//! puzzle takes in all; reserving the node array up front and not storing item names (they
-//! are derived again only for `--emit`) took the total from 44 to 40 us. The full-matrix
-//! alternative (a template copied per puzzle, givens covered) was not built. Contradictory
-//! givens are found while building and give zero solutions.
-//!
-//! **Item order.** Cells first, then digits in rows, columns and boxes: MRV's leftmost
-//! tie-break then prefers a cell among equally short items. Measured in nodes per puzzle
-//! (count to 2, forced moves first), forum hardest 1106 / top1465: this order 7,312 / 832;
-//! cells last 9,944 / 979; boxes before rows and columns 7,896 / 835.
-//!
-//! This module computes rows, columns and boxes itself; it shares no code with the bitmask
-//! solver, so the cross-check between the two engines is worth something.
+//! The `dlx` solver: Algorithm X on dancing links over the Sudoku encoding of
+//! [`exact_cover::sudoku`](crate::exact_cover::sudoku).
 
-use super::cells::Cells;
-use super::links::{Branching, Control, Dlx, SearchStats, SolutionLimit};
-use super::problem::Problem;
-use crate::bitset::Digit;
-use crate::error::Result;
-use crate::geometry::Cell;
-use crate::grid::{symbol, Grid};
+use super::links::{Branching, Dlx};
+use crate::exact_cover::{Control, Encoding, SearchStats, SolutionLimit};
+use crate::grid::Grid;
 use crate::solver::{Capabilities, Limits, Outcome, Solver, SolverInfo, Stats, ALL_BOX_SIDES};
 
-/// A Sudoku puzzle reduced to the exact-cover problem its givens leave open.
-#[derive(Debug, Clone)]
-pub struct Encoding {
-    side: usize,
-    givens: Grid,
-    items: usize,
-    /// The items of each option, four per option, numbered from 1.
-    option_items: Vec<u32>,
-    /// The (cell, digit) of each option.
-    choices: Vec<(u16, u8)>,
-}
-
-/// Digits given in each row, column and box (bit `d - 1` = digit `d`); `None` when a digit
-/// is given twice in one of them.
-fn given_digits(puzzle: &Grid) -> Option<[Vec<u32>; 3]> {
-    let n = puzzle.box_side();
-    let side = n * n;
-    let mut used = [vec![0u32; side], vec![0u32; side], vec![0u32; side]];
-    for (cell, &digit) in puzzle.cells().iter().enumerate() {
-        if digit == 0 {
-            continue;
-        }
-        let bit = 1u32 << (digit - 1);
-        let units = [cell / side, cell % side, box_of(cell, n)];
-        if units
-            .iter()
-            .zip(&used)
-            .any(|(&u, family)| family[u] & bit != 0)
-        {
-            return None;
-        }
-        for (&u, family) in units.iter().zip(used.iter_mut()) {
-            family[u] |= bit;
-        }
-    }
-    Some(used)
-}
-
-fn box_of(cell: usize, n: usize) -> usize {
-    let side = n * n;
-    (cell / side / n) * n + (cell % side) / n
-}
-
-/// The open items in numbering order, as (kind, index, index): `('p', row, column)` for a
-/// cell, `('r' | 'c' | 'b', unit, digit)` for a digit in a row, column or box (indices from
-/// 0, digits from 1). Item `k` (from 1) is entry `k - 1`.
-fn open_items(puzzle: &Grid, used: &[Vec<u32>; 3]) -> Vec<(char, u16, u16)> {
-    let side = puzzle.side();
-    let mut labels = Vec::new();
-    for cell in 0..side * side {
-        if puzzle.cells()[cell] == 0 {
-            labels.push(('p', (cell / side) as u16, (cell % side) as u16));
-        }
-    }
-    for (kind, family) in ['r', 'c', 'b'].into_iter().zip(used) {
-        for (unit, &digits) in family.iter().enumerate() {
-            for digit in 0..side {
-                if digits & (1 << digit) == 0 {
-                    labels.push((kind, unit as u16, digit as u16 + 1));
-                }
-            }
-        }
-    }
-    labels
-}
-
-impl Encoding {
-    /// Encodes `puzzle`; `None` when two givens contradict each other.
-    pub fn new(puzzle: &Grid) -> Option<Encoding> {
-        let n = puzzle.box_side();
-        let side = n * n;
-        let used = given_digits(puzzle)?;
-        // Item numbers, family by family in the order of `open_items`: cells, then digits
-        // in rows, columns and boxes (0 = satisfied by a given, no item).
-        let mut number = vec![0u32; 4 * side * side];
-        let mut items = 0u32;
-        for (slot, &given) in number.iter_mut().zip(puzzle.cells()) {
-            if given == 0 {
-                items += 1;
-                *slot = items;
-            }
-        }
-        for (f, family) in used.iter().enumerate() {
-            for (unit, &digits) in family.iter().enumerate() {
-                for digit in 0..side {
-                    if digits & (1 << digit) == 0 {
-                        items += 1;
-                        number[(f + 1) * side * side + unit * side + digit] = items;
-                    }
-                }
-            }
-        }
-        let mut option_items = Vec::with_capacity(4 * side * side * 4);
-        let mut choices = Vec::with_capacity(side * side * 4);
-        for cell in 0..side * side {
-            if puzzle.cells()[cell] != 0 {
-                continue;
-            }
-            let units = [cell / side, cell % side, box_of(cell, n)];
-            let taken = used[0][units[0]] | used[1][units[1]] | used[2][units[2]];
-            // The digits open in the cell, in increasing order: one step per open digit and
-            // no hard-to-predict branch per digit of the side (perf, 20,000 17-clue puzzles:
-            // this function's share of a `bench --solvers dlx` profile 10.0% -> 6.4%).
-            let mut open = !taken & ((1u32 << side) - 1);
-            while open != 0 {
-                let digit = open.trailing_zeros() as usize;
-                open &= open - 1;
-                let item = |f: usize| number[(f + 1) * side * side + units[f] * side + digit];
-                option_items.extend_from_slice(&[number[cell], item(0), item(1), item(2)]);
-                choices.push((cell as u16, digit as u8 + 1));
-            }
-        }
-        Some(Encoding {
-            side,
-            givens: puzzle.clone(),
-            items: items as usize,
-            option_items,
-            choices,
-        })
-    }
-
-    /// Number of (primary) items.
-    pub fn items(&self) -> usize {
-        self.items
-    }
-
-    /// Number of options.
-    pub fn options(&self) -> usize {
-        self.choices.len()
-    }
-
-    /// The items of option `k` (from 0), numbered from 1.
-    pub fn option(&self, k: usize) -> &[u32] {
-        &self.option_items[4 * k..4 * k + 4]
-    }
-
-    /// The dancing-links form.
-    pub fn dlx(&self) -> Dlx {
-        let nodes = self.option_items.len() + self.options() + 1;
-        let mut dlx = Dlx::with_node_capacity(self.items(), 0, self.option_items.chunks(4), nodes);
-        // Sudoku's search is mostly forced moves among hundreds of items: taking the first
-        // forced move at once makes it about 1.6x faster (see `Branching::ForcedFirst`).
-        dlx.set_branching(Branching::ForcedFirst);
-        dlx.set_mem_counting(false);
-        dlx
-    }
-
-    /// The dancing-cells form (mems not counted by the solver's searches).
-    pub fn cells(&self) -> Cells {
-        let options = self.option_items.chunks(4);
-        Cells::new(
-            self.items(),
-            0,
-            options.map(|items| items.iter().map(|&item| (item - 1, 0))),
-        )
-    }
-
-    /// The grid a set of options (by number) completes.
-    pub fn decode(&self, options: impl IntoIterator<Item = usize>) -> Grid {
-        let mut grid = self.givens.clone();
-        for k in options {
-            let (cell, digit) = self.choices[k];
-            grid.set(Cell::new(cell as usize), Some(Digit::new(digit)));
-        }
-        grid
-    }
-
-    /// The encoding as a named [`Problem`], e.g. to write in Knuth's format for his programs.
-    /// Items: `pRC` (cell), `rRD`, `cCD`, `bBD` (digit `D` in row, column, box), rows,
-    /// columns and boxes numbered from 1 with the grid's symbols.
-    pub fn problem(&self) -> Result<Problem> {
-        let used = given_digits(&self.givens).expect("an encoded puzzle has no conflict");
-        let index = |i: u16| symbol(i as u8 + 1) as char;
-        let names: Vec<String> = open_items(&self.givens, &used)
-            .into_iter()
-            .map(|(kind, first, second)| match kind {
-                // A cell: its row and column, each written 1-9A-P as digits are.
-                'p' => format!("p{}{}", index(first), index(second)),
-                _ => format!("{kind}{}{}", index(first), symbol(second as u8) as char),
-            })
-            .collect();
-        let mut problem = Problem::new(&names, &[] as &[String])?;
-        for option in self.option_items.chunks(4) {
-            problem.add_option_numbers(option)?;
-        }
-        Ok(problem)
-    }
-
-    /// Side of the grid.
-    pub fn side(&self) -> usize {
-        self.side
-    }
+/// The dancing-links form of a Sudoku encoding, set up for Sudoku: forced moves first, mems
+/// not counted.
+pub fn links(encoding: &Encoding) -> Dlx {
+    let mut dlx = Dlx::with_node_capacity(
+        encoding.items(),
+        0,
+        encoding.option_lists(),
+        encoding.nodes(),
+    );
+    // Sudoku's search is mostly forced moves among hundreds of items: taking the first
+    // forced move at once makes it about 1.6x faster (see `Branching::ForcedFirst`).
+    dlx.set_branching(Branching::ForcedFirst);
+    dlx.set_mem_counting(false);
+    dlx
 }
 
 /// Algorithm X on dancing links over the Sudoku encoding: the second, independent engine.
@@ -250,7 +46,7 @@ impl Solver for DlxSolver {
         let Some(encoding) = Encoding::new(puzzle) else {
             return outcome;
         };
-        let mut dlx = encoding.dlx();
+        let mut dlx = links(&encoding);
         let SearchStats {
             nodes,
             guesses,
@@ -281,72 +77,10 @@ impl Solver for DlxSolver {
         let Some(encoding) = Encoding::new(puzzle) else {
             return Some(0);
         };
-        let mut dlx = encoding.dlx();
+        let mut dlx = links(&encoding);
         dlx.set_mem_counting(true);
         let mut counter = SolutionLimit::new(limit);
         let stats = dlx.search_within(limits, |_, _| counter.record());
-        stats.stopped.is_none().then_some(stats.mems).flatten()
-    }
-}
-
-/// Dancing cells (Knuth's SSXCC method) over the same encoding: the `dc` solver, a third
-/// engine that shares the encoding with `dlx` but none of its search code.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct CellsSolver;
-
-impl Solver for CellsSolver {
-    fn info(&self) -> SolverInfo {
-        SolverInfo {
-            name: "dc",
-            description: "exact cover, dancing cells (Knuth SSXCC) / forced moves first / MRV item",
-            capabilities: Capabilities {
-                solution: true,
-                count: true,
-                guesses: true,
-                assignments: true,
-                box_sides: ALL_BOX_SIDES,
-            },
-        }
-    }
-
-    fn count_within(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Outcome {
-        let mut outcome = Outcome::new();
-        let Some(encoding) = Encoding::new(puzzle) else {
-            return outcome;
-        };
-        let mut cells = encoding.cells();
-        let SearchStats {
-            nodes,
-            guesses,
-            updates,
-            stopped,
-            ..
-        } = cells.search_quietly(limits, |cells, chosen| {
-            let solution = || encoding.decode(chosen.iter().map(|&y| cells.option_of(y)));
-            if outcome.record(solution, limit) {
-                Control::Stop
-            } else {
-                Control::Continue
-            }
-        });
-        outcome.stopped = stopped;
-        outcome.stats = Stats {
-            nodes,
-            guesses,
-            assignments: nodes.saturating_sub(1),
-            updates,
-        };
-        outcome
-    }
-
-    fn mems(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Option<u64> {
-        let Some(encoding) = Encoding::new(puzzle) else {
-            return Some(0);
-        };
-        let mut counter = SolutionLimit::new(limit);
-        let stats = encoding
-            .cells()
-            .search_within(limits, |_, _| counter.record());
         stats.stopped.is_none().then_some(stats.mems).flatten()
     }
 }

@@ -1,6 +1,7 @@
 //! The engine against published counts.
 
 use super::*;
+use crate::exact_cover::{classic, Encoding, Problem};
 use crate::grid::Grid;
 use crate::solver::Solver;
 

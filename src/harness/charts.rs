@@ -18,8 +18,9 @@ use crate::atomic_file::AtomicFile;
 use crate::error::{Error, Result};
 
 fn chart_error(path: &Path) -> impl Fn(String) -> Error + '_ {
-    move |message| {
-        Error::InvalidArgument(format!("{}: cannot draw chart: {message}", path.display()))
+    move |message| Error::Chart {
+        path: path.display().to_string(),
+        message,
     }
 }
 

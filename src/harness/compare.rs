@@ -151,10 +151,10 @@ fn read_times(path: &Path, unreadable: &mut Vec<String>) -> Result<Times> {
                 continue;
             }
             Err(error) => {
-                return Err(Error::InvalidArgument(format!(
-                    "{}: {error}",
-                    path.display()
-                )))
+                return Err(Error::Csv {
+                    file: path.display().to_string(),
+                    error,
+                })
             }
         };
         read += 1;
@@ -167,7 +167,7 @@ fn read_times(path: &Path, unreadable: &mut Vec<String>) -> Result<Times> {
     }
     let first = first.unwrap_or_default();
     if too_many_unreadable(read, skipped) || (read == 0 && skipped > 0) {
-        return Err(Error::InvalidArgument(format!(
+        return Err(Error::Refused(format!(
             "{}: {skipped} of its {} rows could not be read (first: {first}): too many for a \
              verdict on the run",
             path.display(),
@@ -279,7 +279,10 @@ fn read_medians(dir: &Path) -> Result<BTreeMap<(String, String), (u64, f64)>> {
     let path = dir.join("summary.csv");
     let mut medians = BTreeMap::new();
     for row in csv_reader(&path)?.deserialize::<MedianRow>() {
-        let row = row.map_err(|e| Error::InvalidArgument(format!("{}: {e}", path.display())))?;
+        let row = row.map_err(|error| Error::Csv {
+            file: path.display().to_string(),
+            error,
+        })?;
         medians.insert((row.corpus, row.solver), (row.puzzles, row.median_us));
     }
     Ok(medians)

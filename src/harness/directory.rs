@@ -207,7 +207,7 @@ impl RunDirectory {
                         let _ = std::fs::remove_file(&lock);
                         continue;
                     }
-                    return Err(Error::InvalidArgument(format!(
+                    return Err(Error::Refused(format!(
                         "{} is in use by another sudolab run ({}); wait for it to finish or \
                          choose another output directory (if that process is gone, remove {})",
                         path.display(),
@@ -230,7 +230,7 @@ impl RunDirectory {
             return Ok(());
         }
         let shown: Vec<&str> = foreign.iter().take(3).map(|n| n.as_str()).collect();
-        Err(Error::InvalidArgument(format!(
+        Err(Error::Refused(format!(
             "{} holds files ({}{}) but is not a sudolab run directory (no meta.csv); a run \
              replaces the files of its directory, so choose a new or empty one",
             self.path.display(),

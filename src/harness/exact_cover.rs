@@ -12,8 +12,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::records::{Evaluation, MismatchRow, RowStatus, RunRow};
-use crate::dlx::{Engine, Problem};
 use crate::error::{Error, Result};
+use crate::exact_cover::Problem;
+use crate::registry::Engine;
 use crate::solver::{Limits, Stop};
 
 /// Whether `path` names a Knuth-format exact-cover file (by its ending).
@@ -45,10 +46,9 @@ pub fn read_instance(path: &Path) -> Result<(Problem, Option<u128>)> {
                 .next()
                 .unwrap_or("")
                 .replace(',', "");
-            let count = value.parse::<u128>().map_err(|_| {
-                Error::InvalidArgument(format!(
-                    "{source}: \"| count: {value}\" is not a solution count"
-                ))
+            let count = value.parse::<u128>().map_err(|_| Error::BadFile {
+                file: source.to_string(),
+                message: format!("\"| count: {value}\" is not a solution count"),
             })?;
             stated = Some(count);
         }
@@ -100,7 +100,7 @@ pub(super) fn evaluate(
         let mut best: Option<Timed> = None;
         let mut slowest = 0;
         for _ in 0..settings.repeat.max(1) {
-            let mut searcher = problem.engine(engine);
+            let mut searcher = engine.build(&problem);
             let started = Instant::now();
             let limits = Limits {
                 deadline: settings.timeout.map(|t| started + t),

@@ -32,13 +32,18 @@ struct Row {
 /// The corpora listed in `dir/corpora.csv`, with their main-job samples (`full`: none).
 pub fn read_manifest(dir: &Path, full: bool) -> Result<Vec<CorpusSpec>> {
     let path = dir.join("corpora.csv");
-    let text = String::from_utf8(crate::input::read_file(&path, 1 << 20)?)
-        .map_err(|_| Error::InvalidArgument(format!("{}: not UTF-8 text", path.display())))?;
+    let text = String::from_utf8(crate::input::read_file(&path, 1 << 20)?).map_err(|_| {
+        Error::BadFile {
+            file: path.display().to_string(),
+            message: "not UTF-8 text".into(),
+        }
+    })?;
     let mut specs = Vec::new();
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     for (row, record) in reader.deserialize::<Row>().enumerate() {
-        let record = record.map_err(|e| {
-            Error::InvalidArgument(format!("{}, row {}: {e}", path.display(), row + 2))
+        let record = record.map_err(|e| Error::BadFile {
+            file: format!("{}, row {}", path.display(), row + 2),
+            message: e.to_string(),
         })?;
         let exact_cover = super::exact_cover::is_exact_cover_file(Path::new(&record.file));
         let fits = match record.kind.as_str() {
@@ -47,13 +52,14 @@ pub fn read_manifest(dir: &Path, full: bool) -> Result<Vec<CorpusSpec>> {
             _ => false,
         };
         if !fits {
-            return Err(Error::InvalidArgument(format!(
-                "{}, row {}: kind {:?} does not fit {:?} (sudoku: a puzzle corpus; exact-cover: a .dlx file)",
-                path.display(),
-                row + 2,
-                record.kind,
-                record.file
-            )));
+            return Err(Error::BadFile {
+                file: format!("{}, row {}", path.display(), row + 2),
+                message: format!(
+                    "kind {:?} does not fit {:?} (sudoku: a puzzle corpus; exact-cover: a .dlx file)",
+                    record.kind,
+                    record.file
+                ),
+            });
         }
         specs.push(CorpusSpec {
             path: dir.join(&record.file),

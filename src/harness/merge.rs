@@ -47,7 +47,7 @@ fn shared_command(command: &str) -> Vec<String> {
 }
 
 fn refuse<T>(message: String) -> Result<T> {
-    Err(Error::InvalidArgument(message))
+    Err(Error::Refused(message))
 }
 
 /// The rows of a shard's CSV file (errors name `file`, the caller the shard).
@@ -55,7 +55,10 @@ fn rows_of<T: serde::de::DeserializeOwned>(
     mut reader: csv::Reader<impl std::io::Read>,
     file: &str,
 ) -> Result<Vec<T>> {
-    let invalid = |e: csv::Error| Error::InvalidArgument(format!("{file}: {e}"));
+    let invalid = |error: csv::Error| Error::Csv {
+        file: file.to_string(),
+        error,
+    };
     reader.byte_headers().map_err(invalid)?;
     reader
         .deserialize()
@@ -64,7 +67,10 @@ fn rows_of<T: serde::de::DeserializeOwned>(
 }
 
 fn write_rows<T: serde::Serialize>(path: &Path, header: &[&str], rows: &[T]) -> Result<()> {
-    let invalid = |e: csv::Error| Error::InvalidArgument(format!("{}: {e}", path.display()));
+    let invalid = |error: csv::Error| Error::Csv {
+        file: path.display().to_string(),
+        error,
+    };
     let mut writer = csv::WriterBuilder::new()
         .has_headers(false)
         .from_writer(AtomicFile::create(path)?);
@@ -72,9 +78,10 @@ fn write_rows<T: serde::Serialize>(path: &Path, header: &[&str], rows: &[T]) -> 
     for row in rows {
         writer.serialize(row).map_err(invalid)?;
     }
-    let file = writer
-        .into_inner()
-        .map_err(|e| Error::InvalidArgument(format!("{}: {e}", path.display())))?;
+    let file = writer.into_inner().map_err(|e| Error::Io {
+        path: path.display().to_string(),
+        error: e.into_error(),
+    })?;
     file.commit()
 }
 
@@ -134,8 +141,7 @@ impl ShardRun {
                  it again"
             ));
         }
-        let named =
-            |error: Error| Error::InvalidArgument(format!("{name} (shard {shard}): {error}"));
+        let named = |error: Error| Error::Refused(format!("{name} (shard {shard}): {error}"));
         let mut runs = csv::Reader::from_reader(runs);
         check_runs_header(&mut runs, "runs.csv").map_err(named)?;
         Ok(ShardRun {
@@ -169,8 +175,9 @@ impl ShardRun {
     fn shares(&self) -> Result<BTreeMap<String, ShareTally>> {
         let mut shares = BTreeMap::new();
         for (corpus, value) in self.meta.with_prefix("share:") {
-            let tally = value.parse::<ShareTally>().map_err(|e| {
-                Error::InvalidArgument(format!("{}: meta.csv, share:{corpus}: {e}", self.named()))
+            let tally = value.parse::<ShareTally>().map_err(|e| Error::BadFile {
+                file: format!("{}: meta.csv, share:{corpus}", self.named()),
+                message: e.to_string(),
             })?;
             shares.insert(corpus.to_string(), tally);
         }

@@ -16,7 +16,10 @@ pub(super) struct Outputs {
 }
 
 fn csv_error(path: &str) -> impl Fn(csv::Error) -> Error + '_ {
-    move |e| Error::InvalidArgument(format!("{path}: cannot write CSV: {e}"))
+    move |error| Error::Csv {
+        file: path.to_string(),
+        error,
+    }
 }
 
 impl Outputs {
@@ -85,10 +88,13 @@ impl Outputs {
     }
 
     pub(super) fn commit(self) -> Result<()> {
-        for writer in [self.runs, self.mismatches].into_iter().flatten() {
-            let file = writer
-                .into_inner()
-                .map_err(|e| Error::InvalidArgument(format!("cannot finish CSV: {e}")))?;
+        let files = [(self.runs, "runs.csv"), (self.mismatches, "mismatches.csv")];
+        for (writer, name) in files {
+            let Some(writer) = writer else { continue };
+            let file = writer.into_inner().map_err(|e| Error::Io {
+                path: name.into(),
+                error: e.into_error(),
+            })?;
             file.commit()?;
         }
         if let Some(golden) = self.golden {

@@ -24,9 +24,10 @@ pub fn csv_reader(path: &Path) -> Result<csv::Reader<BoundedLines<Input>>> {
 /// with the columns every version of sudolab wrote (corpus ... status). An empty file, or one
 /// that is not a run's, is an error here, never an empty run.
 pub fn check_runs_header<R: std::io::Read>(reader: &mut csv::Reader<R>, name: &str) -> Result<()> {
-    let header = reader
-        .byte_headers()
-        .map_err(|e| Error::InvalidArgument(format!("{name}: {e}")))?;
+    let header = reader.byte_headers().map_err(|error| Error::Csv {
+        file: name.to_string(),
+        error,
+    })?;
     let starts_right = header.len() >= 9
         && header
             .iter()
@@ -36,16 +37,20 @@ pub fn check_runs_header<R: std::io::Read>(reader: &mut csv::Reader<R>, name: &s
         return Ok(());
     }
     if header.as_slice().is_empty() {
-        return Err(Error::InvalidArgument(format!(
-            "{name}: empty (not even its header line): the file was emptied or cut"
-        )));
+        return Err(Error::BadFile {
+            file: name.to_string(),
+            message: "empty (not even its header line): the file was emptied or cut".into(),
+        });
     }
     let shown = String::from_utf8_lossy(header.as_slice());
     let shown: String = shown.chars().take(60).collect();
-    Err(Error::InvalidArgument(format!(
-        "{name}: not a runs.csv (its first line is {shown:?}, not {:?}...)",
-        RUN_HEADER[..4].join(",")
-    )))
+    Err(Error::BadFile {
+        file: name.to_string(),
+        message: format!(
+            "not a runs.csv (its first line is {shown:?}, not {:?}...)",
+            RUN_HEADER[..4].join(",")
+        ),
+    })
 }
 
 /// Whether `unreadable` rows, beside `read` good ones, are too many to draw a conclusion

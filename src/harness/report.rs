@@ -88,9 +88,10 @@ impl RunMetadata {
         for (key, value) in &self.entries {
             let _ = writer.write_record([key, value]);
         }
-        let bytes = writer
-            .into_inner()
-            .map_err(|e| Error::InvalidArgument(format!("meta.csv: {e}")))?;
+        let bytes = writer.into_inner().map_err(|e| Error::Io {
+            path: "meta.csv".into(),
+            error: e.into_error(),
+        })?;
         AtomicFile::write(&dir.join("meta.csv"), &bytes)
     }
 
@@ -107,12 +108,16 @@ impl RunMetadata {
     /// Reads `meta.csv` text from any reader; `name` names it in errors.
     pub fn from_reader(input: impl std::io::Read, name: &str) -> Result<RunMetadata> {
         let mut reader = csv::Reader::from_reader(input);
-        reader
-            .byte_headers()
-            .map_err(|e| Error::InvalidArgument(format!("{name}: {e}")))?;
+        reader.byte_headers().map_err(|error| Error::Csv {
+            file: name.to_string(),
+            error,
+        })?;
         let mut meta = RunMetadata::default();
         for record in reader.records() {
-            let record = record.map_err(|e| Error::InvalidArgument(format!("{name}: {e}")))?;
+            let record = record.map_err(|error| Error::Csv {
+                file: name.to_string(),
+                error,
+            })?;
             if let (Some(key), Some(value)) = (record.get(0), record.get(1)) {
                 meta.set(key, value);
             }
@@ -174,7 +179,7 @@ pub fn write_report_into(source: &Path, target: &Path) -> Result<Report> {
         let rebuild = meta
             .get("command")
             .map_or(String::new(), |c| format!("; the run's command was `{c}`"));
-        return Err(Error::InvalidArgument(format!(
+        return Err(Error::Refused(format!(
             "{}: no runs.csv, so there is nothing to summarise (runs.csv is the run's raw data; \
              committed reports may leave it out to save space){rebuild}",
             source.display()
@@ -183,7 +188,7 @@ pub fn write_report_into(source: &Path, target: &Path) -> Result<Report> {
     let summary = Summary::from_runs(&runs)?;
     let (read, skipped) = (summary.read_rows, summary.skipped_rows);
     if too_many_unreadable(read, skipped) || (read == 0 && skipped > 0) {
-        return Err(Error::InvalidArgument(format!(
+        return Err(Error::Refused(format!(
             "{}: {skipped} of its {} rows could not be read (first: {}): too many to summarise \
              the rest; nothing was replaced",
             runs.display(),
@@ -194,13 +199,15 @@ pub fn write_report_into(source: &Path, target: &Path) -> Result<Report> {
     let rows = summary.rows(|name| meta.solver_reports_guesses(name));
     let mut writer = csv::Writer::from_writer(Vec::new());
     for row in &rows {
-        writer
-            .serialize(row)
-            .map_err(|e| Error::InvalidArgument(format!("summary.csv: {e}")))?;
+        writer.serialize(row).map_err(|error| Error::Csv {
+            file: "summary.csv".into(),
+            error,
+        })?;
     }
-    let bytes = writer
-        .into_inner()
-        .map_err(|e| Error::InvalidArgument(format!("summary.csv: {e}")))?;
+    let bytes = writer.into_inner().map_err(|e| Error::Io {
+        path: "summary.csv".into(),
+        error: e.into_error(),
+    })?;
     AtomicFile::write(&target.join("summary.csv"), &bytes)?;
     let charts = charts::draw_all(&summary, target)?;
     let readme = readme(&meta, &summary, &rows, &charts);

@@ -65,8 +65,7 @@ pub fn run(
     let solvers = solvers_of(config)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
-        .build()
-        .map_err(|e| Error::InvalidArgument(format!("cannot start worker threads: {e}")))?;
+        .build()?;
     let bench = Bench {
         config,
         solvers,

@@ -72,7 +72,10 @@ impl std::str::FromStr for ShareTally {
     type Err = Error;
     /// `COUNT HASH` (the hash in hexadecimal), as [`Display`](std::fmt::Display) writes it.
     fn from_str(text: &str) -> Result<ShareTally> {
-        let bad = || Error::InvalidArgument(format!("{text:?}: not a share (COUNT HASH)"));
+        let bad = || Error::BadFile {
+            file: format!("{text:?}"),
+            message: "not a share (COUNT HASH)".into(),
+        };
         let (count, hash) = text.trim().split_once(' ').ok_or_else(bad)?;
         Ok(ShareTally {
             count: count.parse().map_err(|_| bad())?,

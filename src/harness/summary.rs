@@ -254,7 +254,12 @@ impl Summary {
                     }
                     continue;
                 }
-                Err(error) => return Err(Error::InvalidArgument(format!("{name}: {error}"))),
+                Err(error) => {
+                    return Err(Error::Csv {
+                        file: name.to_string(),
+                        error,
+                    })
+                }
             };
             summary.read_rows += 1;
             let corpus = index_of(&mut summary.corpora, &row.corpus);

@@ -14,8 +14,8 @@
 //! formula above [`MAX_LITERALS`](super::MAX_LITERALS) is refused ([`Cnf::with_room_for`]).
 
 use super::cnf::{AtMostOne, Cnf, PAIRWISE_UP_TO};
-use crate::dlx::Problem;
 use crate::error::Result;
+use crate::exact_cover::Problem;
 
 /// The options through one item, with the colour each gives it (0: none).
 type ItemList = Vec<(i32, u32)>;

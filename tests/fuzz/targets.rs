@@ -8,8 +8,8 @@
 #![allow(dead_code)]
 
 use sudolab::corpus::CorpusReader;
-use sudolab::dlx::shard_counts::ShardCounts;
-use sudolab::dlx::Problem;
+use sudolab::exact_cover::shard_counts::ShardCounts;
+use sudolab::exact_cover::Problem;
 use sudolab::grid::Grid;
 use sudolab::harness::merge::{self, ShardRun};
 use sudolab::harness::summary::Summary;
@@ -86,8 +86,8 @@ pub fn dlx(data: &[u8]) {
             ..Limits::NONE
         };
         let mut links = problem.dlx();
-        let first = links.search_within(&limits, |_, _| sudolab::dlx::Control::Continue);
-        let second = links.search_within(&limits, |_, _| sudolab::dlx::Control::Continue);
+        let first = links.search_within(&limits, |_, _| sudolab::exact_cover::Control::Continue);
+        let second = links.search_within(&limits, |_, _| sudolab::exact_cover::Control::Continue);
         assert_eq!(first, second, "a search restores the links");
     }
 }

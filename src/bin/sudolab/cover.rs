@@ -6,9 +6,10 @@ use std::io::Write;
 use anyhow::{bail, Context};
 use clap::Args;
 use sudolab::dlx;
-use sudolab::dlx::classic::{self, Classic};
-use sudolab::dlx::{Control, Engine, ExactCover, Problem, SolutionLimit};
+use sudolab::exact_cover::classic::{self, Classic};
+use sudolab::exact_cover::{Control, ExactCover, Problem, SolutionLimit};
 use sudolab::grid::Grid;
+use sudolab::registry::Engine;
 use sudolab::solver::Limits;
 
 use crate::split::{self, SplitArgs};
@@ -91,7 +92,7 @@ fn problem(args: &CoverArgs) -> anyhow::Result<Problem> {
     }
     if let Some(text) = &args.sudoku {
         let grid = Grid::parse(text)?;
-        let Some(encoding) = dlx::Encoding::new(&grid) else {
+        let Some(encoding) = sudolab::exact_cover::Encoding::new(&grid) else {
             bail!("the puzzle's givens contradict each other (see `sudolab check`)");
         };
         return Ok(encoding.problem()?);
@@ -195,7 +196,7 @@ fn cover_once(
         stats.nodes,
         stats.updates,
         stats.mems.unwrap_or(0),
-        engine.engine().name(),
+        engine.name(),
         engine.describe(),
         started.elapsed().as_secs_f64() * 1e3
     )?;

@@ -301,7 +301,7 @@ fn count_split(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status>
         if args.split.shard.is_some() && seen > 1 {
             anyhow::bail!("--shard counts one puzzle: give the input a single puzzle");
         }
-        let Some(encoding) = sudolab::dlx::Encoding::new(&record.puzzle) else {
+        let Some(encoding) = sudolab::exact_cover::Encoding::new(&record.puzzle) else {
             writeln!(out, "0")?;
             eprintln!(
                 "sudolab: {}: {}",
@@ -310,7 +310,7 @@ fn count_split(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status>
             );
             return Ok(false);
         };
-        let mut links = encoding.dlx();
+        let mut links = sudolab::dlx::sudoku::links(&encoding);
         if let Some(probes) = args.split.estimate {
             split::estimate(&mut links, probes, args.split.estimate_seed, out)?;
             return Ok(true);

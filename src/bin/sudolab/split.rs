@@ -9,8 +9,8 @@ use anyhow::bail;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use sudolab::dlx::parallel::{self, Shard, Totals};
-use sudolab::dlx::shard_counts::{fingerprint, ShardCounts};
 use sudolab::dlx::Dlx;
+use sudolab::exact_cover::shard_counts::{fingerprint, ShardCounts};
 use sudolab::solver::Limits;
 
 use crate::Status;

@@ -96,7 +96,7 @@ impl Dlx {
 
 #[cfg(test)]
 mod tests {
-    use crate::dlx::classic;
+    use crate::exact_cover::classic;
 
     #[test]
     fn estimates_of_a_known_tree_land_near_its_size() {

@@ -87,8 +87,8 @@ impl Dlx {
 
 #[cfg(test)]
 mod tests {
-    use crate::dlx::classic;
-    use crate::dlx::SearchStats;
+    use crate::exact_cover::classic;
+    use crate::exact_cover::SearchStats;
 
     fn sum(a: SearchStats, b: SearchStats) -> SearchStats {
         SearchStats {

@@ -144,7 +144,7 @@ pub fn langford(n: usize) -> Result<Problem> {
 /// figures: `count` is the number of solutions found, `complete` whether the search finished.
 ///
 /// ```
-/// use sudolab::dlx::classic::{count_note, Classic};
+/// use sudolab::exact_cover::classic::{count_note, Classic};
 /// let note = count_note(Classic::Pentominoes { rows: 6, columns: 10 }, 9356, true);
 /// assert!(note.contains("2339 distinct packings"));
 /// ```

@@ -50,10 +50,16 @@
 //! the options removed from sets, and `mems` SSXCC's memory accesses (counted at the same
 //! accesses, with a compile-time switch).
 
+mod engine;
+#[allow(unsafe_code)] // two unchecked accessors, see the file
+mod search;
+pub mod sudoku;
 #[cfg(test)]
 mod tests;
 
-use super::links::{Control, SearchStats, SolutionLimit};
+pub use sudoku::CellsSolver;
+
+use crate::exact_cover::{Control, SearchStats, SolutionLimit};
 use crate::solver::Limits;
 
 /// One option node, or a spacer between options (8 bytes: the hide loop reads nothing else,
@@ -89,7 +95,7 @@ struct Level {
 /// An exact-cover problem (with colours) in dancing-cells form, ready to search.
 ///
 /// ```
-/// use sudolab::dlx::Cells;
+/// use sudolab::dancing_cells::Cells;
 /// // Knuth's example: items A..G (0..6), six options; one solution.
 /// let options: [&[u32]; 6] = [&[2, 4, 5], &[0, 3, 6], &[1, 2, 5], &[0, 3], &[1, 6], &[3, 4, 6]];
 /// let mut cells = Cells::new(7, 0, options.iter().map(|o| o.iter().map(|&i| (i, 0))));
@@ -145,7 +151,7 @@ impl Cells {
     /// secondary items; each option lists its items as `(item, colour)` (colour 0: none;
     /// only secondary items may have one). Options without a primary item can never be
     /// chosen and are left out, as Knuth's SSXCC leaves them out. Options must be
-    /// non-empty with distinct items in range (the [`Problem`](super::Problem) builder
+    /// non-empty with distinct items in range (the [`Problem`](crate::exact_cover::Problem) builder
     /// checks user input; here a bad option is a programming error and panics).
     pub fn new<O, I>(primary: usize, secondary: usize, options: O) -> Cells
     where
@@ -290,5 +296,3 @@ impl Cells {
         state.updates = 0;
     }
 }
-
-mod search;

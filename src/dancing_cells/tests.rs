@@ -1,4 +1,4 @@
-use crate::dlx::classic;
+use crate::exact_cover::classic;
 
 #[test]
 fn counts_what_dancing_links_count() {
@@ -20,7 +20,7 @@ fn counts_what_dancing_links_count() {
 fn a_primary_item_in_no_option_means_no_solution() {
     // The only option has no primary item and is left out: the sets of items are empty
     // (building them once indexed past the end).
-    let problem = crate::dlx::Problem::read_dlx_format(&b"p | s\ns\n"[..], None).unwrap();
+    let problem = crate::exact_cover::Problem::read_dlx_format(&b"p | s\ns\n"[..], None).unwrap();
     assert_eq!(problem.cells().count(0).solutions, 0);
     assert_eq!(problem.dlx().count(0).solutions, 0);
 }

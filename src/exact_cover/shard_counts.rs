@@ -12,7 +12,7 @@
 //! exactly once, and sums with checked arithmetic (a sum past 64 bits is an error).
 //!
 //! ```
-//! use sudolab::dlx::shard_counts::ShardCounts;
+//! use sudolab::exact_cover::shard_counts::ShardCounts;
 //! use sudolab::shard::Shard;
 //! let part = |index, solutions| ShardCounts {
 //!     shard: Shard { index, count: 2 },
@@ -114,7 +114,10 @@ impl ShardCounts {
     pub fn read(input: impl BufRead, name: &str) -> Result<ShardCounts> {
         let refuse = |line: Option<u64>, why: String| {
             let at = line.map_or(String::new(), |l| format!(", line {l}"));
-            Error::InvalidArgument(format!("{name}{at}: {why}"))
+            Error::BadFile {
+                file: format!("{name}{at}"),
+                message: why,
+            }
         };
         let mut lines = Lines::new(input, MAX_RUN_FILE_LINE);
         let mut values: [Option<(String, u64)>; 8] = Default::default();
@@ -215,7 +218,7 @@ impl ShardCounts {
     /// The sum of `shards` (named by `names` in errors): refused unless they are every shard
     /// 1..N of one problem exactly once, or when a sum passes 64 bits (128 for solutions).
     pub fn sum(shards: &[ShardCounts], names: &[&str]) -> Result<Sum> {
-        let refuse = |why: String| Err(Error::InvalidArgument(why));
+        let refuse = |why: String| Err(Error::Refused(why));
         let Some(first) = shards.first() else {
             return refuse("name the shard output files to merge".into());
         };
@@ -234,7 +237,7 @@ impl ShardCounts {
                 .map(|(counts, &name)| (counts.shard, name)),
         )?;
         let overflow = |what: &str| {
-            Error::InvalidArgument(format!(
+            Error::Overflow(format!(
                 "the shards' {what} sum past what a counter holds: a file was edited, or the \
                  count is beyond this tool"
             ))

@@ -3,7 +3,7 @@
 //! at the same point (`MEMS` switches the counting off at compile time).
 
 use super::{Cells, ItemData, Level, Node};
-use crate::dlx::links::{Control, SearchStats};
+use crate::exact_cover::{Control, SearchStats};
 use crate::solver::Limits;
 
 // The two accessors below are the unsafe code of this engine: they skip the bounds checks

@@ -27,7 +27,6 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::BufRead;
 
-use super::links::Dlx;
 use crate::error::{CoverErrorKind, Error, Location, Result};
 use crate::input::{Line, Lines, MAX_COVER_LINE};
 
@@ -36,7 +35,7 @@ use crate::input::{Line, Lines, MAX_COVER_LINE};
 /// options (sets of items, a secondary item possibly with a colour).
 ///
 /// ```
-/// use sudolab::dlx::Problem;
+/// use sudolab::exact_cover::Problem;
 /// let mut problem = Problem::new(&["A", "B", "C"], &["x"])?;
 /// problem.add_option(&["A", "B"])?;
 /// problem.add_option(&["C", "x"])?;
@@ -280,43 +279,6 @@ impl Problem {
             }
         }
         text
-    }
-
-    /// The dancing-links form, ready to search (Algorithm C when there are colours).
-    pub fn dlx(&self) -> Dlx {
-        let mut dlx = Dlx::new(
-            self.primary,
-            self.names.len() - self.primary,
-            (0..self.options()).map(|k| self.option(k)),
-        );
-        if self.has_colours() {
-            dlx.set_colours(self.option_colours.iter().copied());
-        }
-        dlx
-    }
-
-    /// The dancing-cells form, ready to search.
-    pub fn cells(&self) -> super::Cells {
-        super::Cells::new(
-            self.primary,
-            self.names.len() - self.primary,
-            (0..self.options()).map(|k| {
-                let colours = self.option_colours(k).iter();
-                self.option(k)
-                    .iter()
-                    .zip(colours)
-                    .map(|(&i, &c)| (i - 1, c))
-            }),
-        )
-    }
-
-    /// The problem ready to search with `engine` (its default settings: DLX1's branching
-    /// for dancing links, mems counted).
-    pub fn engine(&self, engine: super::Engine) -> Box<dyn super::ExactCover> {
-        match engine {
-            super::Engine::Links => Box::new(self.dlx()),
-            super::Engine::Cells => Box::new(self.cells()),
-        }
     }
 
     /// The problem in Knuth's DLX format (see the module docs).

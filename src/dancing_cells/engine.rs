@@ -1,0 +1,46 @@
+//! Dancing cells as an [`ExactCover`] engine, built from a [`Problem`].
+
+use super::Cells;
+use crate::exact_cover::{search_mapped, Control, ExactCover, Problem, SearchStats};
+use crate::solver::Limits;
+
+impl Problem {
+    /// The dancing-cells form, ready to search (an engine's constructor lives with the
+    /// engine: the model knows none of them).
+    pub fn cells(&self) -> Cells {
+        Cells::new(
+            self.primary_items(),
+            self.items() - self.primary_items(),
+            (0..self.options()).map(|k| {
+                let colours = self.option_colours(k).iter();
+                self.option(k)
+                    .iter()
+                    .zip(colours)
+                    .map(|(&i, &c)| (i - 1, c))
+            }),
+        )
+    }
+}
+
+impl ExactCover for Cells {
+    fn name(&self) -> &'static str {
+        "dc"
+    }
+
+    fn describe(&self) -> String {
+        "dancing cells (SSXCC)".to_string()
+    }
+
+    fn search_options(
+        &mut self,
+        limits: &Limits,
+        visit: &mut dyn FnMut(&[usize]) -> Control,
+    ) -> SearchStats {
+        search_mapped(
+            self,
+            Cells::option_of,
+            |cells, f| cells.search_within(limits, f),
+            visit,
+        )
+    }
+}

@@ -1,0 +1,35 @@
+//! The exact-cover model: what every exact-cover engine shares and none owns.
+//!
+//! * [`problem`]: a named, validated problem (primary and secondary items, options,
+//!   colours) and Knuth's DLX text format, read and written;
+//! * [`classic`]: N-queens, pentominoes and Langford pairs, with published counts;
+//! * [`sudoku`]: Sudoku as exact cover, the encoding the `dlx` and `dc` solvers share;
+//! * [`search`]: what a search returns and how a visitor steers it, and the [`ExactCover`]
+//!   trait through which any engine is used without naming it;
+//! * [`shard_counts`]: a shard's counters as `cover --shard` writes them, read back,
+//!   checked and summed.
+//!
+//! The engines sit beside each other above this layer and know nothing of each other:
+//! [`dlx`](crate::dlx) (dancing links, with splitting, sharding and estimates),
+//! [`dancing_cells`](crate::dancing_cells) and [`sat`](crate::sat). Each adds its own
+//! constructor to [`Problem`] (`problem.dlx()`, `problem.cells()`,
+//! `sat::exact_cover(&problem)`); [`registry::Engine`](crate::registry::Engine) chooses one
+//! by name.
+//!
+//! ```
+//! use sudolab::exact_cover::classic;
+//! let mut eight_queens = classic::queens(8)?.dlx();
+//! assert_eq!(eight_queens.count(0).solutions, 92);
+//! assert_eq!(classic::queens(8)?.cells().count(0).solutions, 92);
+//! # Ok::<(), sudolab::Error>(())
+//! ```
+
+pub mod classic;
+pub mod problem;
+pub mod search;
+pub mod shard_counts;
+pub mod sudoku;
+
+pub use problem::Problem;
+pub use search::{search_mapped, Control, ExactCover, SearchStats, SolutionLimit};
+pub use sudoku::Encoding;
