@@ -488,3 +488,31 @@ fn techniques_are_listed_in_rating_order() {
         "TECHNIQUES out of rating order: {ratings:?}"
     );
 }
+
+/// The library reads no process environment (arguments, variables, working directory): the
+/// binary passes what it needs, so a library user's calls do not depend on how the process
+/// was started. Test code may use a scratch directory.
+#[test]
+fn the_library_reads_no_process_environment() {
+    let src = crate_src();
+    for (module, path) in library_files(&src) {
+        if module.first().is_some_and(|m| m == "bin") || module.last().is_some_and(|m| m == "tests")
+        {
+            continue;
+        }
+        let (library, _) = code_parts(&path);
+        for forbidden in [
+            "std::env::",
+            "env::args",
+            "env::var",
+            "current_dir",
+            "set_current_dir",
+        ] {
+            assert!(
+                !library.contains(forbidden),
+                "{} uses {forbidden}",
+                path.display()
+            );
+        }
+    }
+}

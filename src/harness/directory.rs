@@ -143,8 +143,15 @@ pub struct RunDirectory {
 impl RunDirectory {
     /// Creates `path` if needed, locks it for this process and makes a staging directory for
     /// a new run. Refused (before anything is written) when `path` is a file, or a directory
-    /// holding files that is not a run directory.
+    /// holding files that is not a run directory. The lock names this process and when it
+    /// started; [`RunDirectory::lock_for`] adds the command line.
     pub fn lock(path: &Path) -> Result<RunDirectory> {
+        RunDirectory::lock_for(path, &[])
+    }
+
+    /// [`RunDirectory::lock`], the lock naming `command` too (the command line of the run,
+    /// shown to another run that finds the directory locked).
+    pub fn lock_for(path: &Path, command: &[String]) -> Result<RunDirectory> {
         if path.exists() && !path.is_dir() {
             return Err(Error::InvalidArgument(format!(
                 "{}: exists and is not a directory (an output directory is needed)",
@@ -152,7 +159,7 @@ impl RunDirectory {
             )));
         }
         std::fs::create_dir_all(path).map_err(io_error(path))?;
-        let mut directory = RunDirectory::take_lock(path)?;
+        let mut directory = RunDirectory::take_lock(path, command)?;
         if let Err(error) = directory.check_is_run_directory() {
             drop(directory);
             return Err(error);
@@ -162,8 +169,8 @@ impl RunDirectory {
     }
 
     /// Locks `path`, a run directory that exists and holds `runs.csv`, to derive new files
-    /// from it (`sudolab report`).
-    pub fn lock_existing(path: &Path) -> Result<RunDirectory> {
+    /// from it (`sudolab report`); the lock names `command`.
+    pub fn lock_existing(path: &Path, command: &[String]) -> Result<RunDirectory> {
         if !path.is_dir() {
             let why = if path.exists() {
                 "not a directory"
@@ -175,18 +182,18 @@ impl RunDirectory {
                 path.display()
             )));
         }
-        let mut directory = RunDirectory::take_lock(path)?;
+        let mut directory = RunDirectory::take_lock(path, command)?;
         directory.prepare()?;
         Ok(directory)
     }
 
-    fn take_lock(path: &Path) -> Result<RunDirectory> {
+    fn take_lock(path: &Path, command: &[String]) -> Result<RunDirectory> {
         let io = io_error(path);
         let lock = path.join(LOCK_FILE);
         let holder = format!(
             "pid {}\ncommand {}\nstarted {}\n",
             std::process::id(),
-            std::env::args().collect::<Vec<_>>().join(" "),
+            command.join(" "),
             super::report::utc_now()
         );
         for attempt in 0..2 {
@@ -266,7 +273,7 @@ impl RunDirectory {
         let canonical = self.path.canonicalize().ok()?;
         let parent = canonical.parent()?.to_path_buf();
         let name = canonical.file_name()?.to_string_lossy().into_owned();
-        let here = std::env::current_dir().ok()?.canonicalize().ok()?;
+        let here = Path::new(".").canonicalize().ok()?;
         if here.starts_with(&canonical) || !same_device(&canonical, &parent) {
             return None;
         }

@@ -28,6 +28,7 @@ pub mod exact_cover;
 pub mod manifest;
 pub mod merge;
 mod output;
+pub mod provenance;
 pub mod records;
 pub mod report;
 pub mod run;

@@ -2,7 +2,6 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -10,8 +9,7 @@ use anyhow::{bail, Context};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use sudolab::harness::{
-    self, report, BenchConfig, CorpusSpec, MismatchRow, Observer, RunDirectory, RunMetadata,
-    RunOutcome,
+    self, report, BenchConfig, CorpusSpec, MismatchRow, Observer, RunDirectory, RunOutcome,
 };
 use sudolab::shard::Shard;
 use sudolab::{registry, Error};
@@ -184,118 +182,6 @@ fn default_corpora(full: bool) -> anyhow::Result<Vec<CorpusSpec>> {
     Ok(files.into_iter().map(CorpusSpec::all).collect())
 }
 
-fn command_output(program: &str, args: &[&str]) -> Option<String> {
-    let output = Command::new(program).args(args).output().ok()?;
-    output
-        .status
-        .success()
-        .then(|| String::from_utf8_lossy(&output.stdout).trim().to_string())
-}
-
-fn cpu_model() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|text| {
-            text.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split_once(':'))
-                .map(|(_, v)| v.trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown".into())
-}
-
-fn metadata(args: &BenchArgs, config: &BenchConfig) -> RunMetadata {
-    let mut meta = RunMetadata::default();
-    let command: Vec<String> = std::env::args().collect();
-    meta.set("command", command.join(" "));
-    meta.set("sudolab", env!("CARGO_PKG_VERSION"));
-    let features = if cfg!(feature = "reference-dlx") {
-        "reference-dlx"
-    } else {
-        "default"
-    };
-    meta.set("features", features);
-    let commit = command_output("git", &["rev-parse", "--short", "HEAD"]).map(|c| {
-        let dirty = command_output("git", &["status", "--porcelain", "--untracked-files=no"])
-            .is_some_and(|s| !s.is_empty());
-        if dirty {
-            format!("{c}-dirty")
-        } else {
-            c
-        }
-    });
-    meta.set("commit", commit.unwrap_or_else(|| "unknown".into()));
-    meta.set(
-        "rustc",
-        command_output("rustc", &["--version"]).unwrap_or_else(|| "unknown".into()),
-    );
-    meta.set("cpu", cpu_model());
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    meta.set("cores", cores);
-    meta.set(
-        "threads",
-        if config.threads == 0 {
-            cores
-        } else {
-            config.threads
-        },
-    );
-    let corpora: Vec<String> = config
-        .corpora
-        .iter()
-        .map(|c| c.path.display().to_string())
-        .collect();
-    meta.set("corpora", corpora.join(" "));
-    meta.set("limit", config.limit);
-    let samples: Vec<String> = config
-        .corpora
-        .iter()
-        .map(|c| c.sample.map_or("all".to_string(), |n| n.to_string()))
-        .collect();
-    meta.set("sample", samples.join(" "));
-    meta.set("seed", config.seed);
-    meta.set("permute", config.permute);
-    meta.set("warmup", args.warmup);
-    meta.set(
-        "timeout_ms",
-        config
-            .timeout
-            .map_or("none".to_string(), |t| t.as_millis().to_string()),
-    );
-    meta.set(
-        "max_nodes",
-        config
-            .max_nodes
-            .map_or("none".to_string(), |n| n.to_string()),
-    );
-    for name in &config.solvers {
-        if let Some(solver) = registry::by_name(name) {
-            meta.set_solver(&solver.info());
-        }
-    }
-    let paths: Vec<PathBuf> = config.corpora.iter().map(|c| c.path.clone()).collect();
-    for (spec, name) in config.corpora.iter().zip(harness::corpus_names(&paths)) {
-        let sample = spec.sample.map_or("all puzzles".to_string(), |n| {
-            format!("a seeded sample of {n} (seed {})", config.seed)
-        });
-        let what = format!("{}: {sample}", spec.path.display());
-        meta.set(&format!("corpus:{name}"), what);
-    }
-    meta.set("repeat", config.repeat);
-    meta.set("shard", config.shard);
-    if let Some(load) = load_average() {
-        meta.set("load_start", load);
-    }
-    meta.set("started", report::utc_now());
-    meta
-}
-
-/// The one-minute load average (Linux), as written in /proc/loadavg.
-fn load_average() -> Option<String> {
-    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
-    text.split_whitespace().next().map(str::to_string)
-}
-
 /// What only `bench` sets: warm-up, grading, repeats.
 struct BenchOnly {
     warmup: usize,
@@ -429,8 +315,9 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
             );
         }
     }
-    let directory = RunDirectory::lock(&args.out)?;
-    let mut meta = metadata(args, &config);
+    let command: Vec<String> = std::env::args().collect();
+    let directory = RunDirectory::lock_for(&args.out, &command)?;
+    let mut meta = harness::provenance::bench_metadata(&config, &command);
     let console = console(args.run.quiet);
     let staging = directory.staging();
     let outcome = harness::run(&config, Some(staging), interrupt::flag(), &console)?;
@@ -438,7 +325,7 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         bar.finish_and_clear();
     }
     meta.set("finished", report::utc_now());
-    if let Some(load) = load_average() {
+    if let Some(load) = harness::provenance::load_average() {
         meta.set("load_end", load);
     }
     meta.set("wall_s", format!("{:.3}", outcome.wall.as_secs_f64()));
@@ -485,7 +372,8 @@ fn warn_skipped(report: &harness::report::Report) {
 }
 
 pub fn report(args: &ReportArgs, out: &mut impl Write) -> anyhow::Result<Status> {
-    let directory = RunDirectory::lock_existing(&args.dir)?;
+    let command: Vec<String> = std::env::args().collect();
+    let directory = RunDirectory::lock_existing(&args.dir, &command)?;
     let report = harness::write_report_into(directory.path(), directory.staging())?;
     directory.commit(&["runs.csv", "mismatches.csv", "meta.csv"])?;
     warn_skipped(&report);
@@ -527,7 +415,8 @@ pub struct MergeArgs {
 
 pub fn merge(args: &MergeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     harness::merge::check_output(&args.shards, &args.out)?;
-    let directory = RunDirectory::lock(&args.out)?;
+    let command: Vec<String> = std::env::args().collect();
+    let directory = RunDirectory::lock_for(&args.out, &command)?;
     let report = harness::merge::merge(&args.shards, &directory)?;
     directory.commit(&[])?;
     let done = format!(
