@@ -5,7 +5,10 @@
 //! is within 0.3 and within 0.5, Spearman's rank correlation over the solved puzzles, the
 //! ratings side by side per SE rating, and the largest disagreements.
 //!
-//! `cargo run --release --example se_agreement -- CORPUS RATINGS [SAMPLE [SEED]]`
+//! `cargo run --release --example se_agreement -- CORPUS RATINGS [SAMPLE [SEED]]`, or
+//! `... -- --serate SERATE_OUTPUT [SAMPLE [SEED]]` for a file as SE's batch rater
+//! (`../shared/peers/se/serate FILE`) prints it: `PUZZLE ER/EP/ED` a line (the held-out
+//! corpora's ratings in `datasets/held_out_*.se.txt` are such files).
 //!
 //! SAMPLE puzzles (default 1,500) are drawn at random with SEED (default 1); 0 takes all.
 
@@ -82,16 +85,47 @@ fn spearman(x: &[f32], y: &[f32]) -> f64 {
     sxy / (sxx * syy).sqrt()
 }
 
+/// Puzzles with their line numbers, and SE's ER of each.
+type Rated = (Vec<(u64, Grid)>, Vec<f32>);
+
+/// The puzzles (with their line numbers) and SE's ER of each, from SE's batch rater's output:
+/// `PUZZLE ER/EP/ED` a line.
+fn read_serate(path: &Path) -> Result<Rated, Box<dyn std::error::Error>> {
+    let text = std::fs::read_to_string(path)?;
+    let (mut records, mut ratings) = (Vec::new(), Vec::new());
+    for (k, line) in text.lines().enumerate() {
+        let place = || format!("{}, line {}", path.display(), k + 1);
+        let (puzzle, rated) = line
+            .split_once(' ')
+            .ok_or_else(|| format!("{}: not PUZZLE ER/EP/ED", place()))?;
+        let er = rated.split('/').next().unwrap_or("");
+        let er: f32 = er.parse().map_err(|e| format!("{}: {e}", place()))?;
+        let puzzle: Grid = puzzle.parse().map_err(|e| format!("{}: {e}", place()))?;
+        records.push((k as u64 + 1, puzzle));
+        ratings.push(er);
+    }
+    Ok((records, ratings))
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 2 {
-        return Err("usage: se_agreement CORPUS RATINGS [SAMPLE [SEED]]".into());
+        return Err(
+            "usage: se_agreement CORPUS RATINGS [SAMPLE [SEED]] | --serate FILE [SAMPLE [SEED]]"
+                .into(),
+        );
     }
     let sample: usize = args.get(2).map_or(Ok(1500), |s| s.parse())?;
     let seed: u64 = args.get(3).map_or(Ok(1), |s| s.parse())?;
-    let ratings = read_ratings(Path::new(&args[1]))?;
-    let records: Vec<_> =
-        CorpusReader::from_path(Path::new(&args[0]))?.collect::<Result<_, _>>()?;
+    let (records, ratings) = if args[0] == "--serate" {
+        read_serate(Path::new(&args[1]))?
+    } else {
+        let ratings = read_ratings(Path::new(&args[1]))?;
+        let records: Vec<(u64, Grid)> = CorpusReader::from_path(Path::new(&args[0]))?
+            .map(|r| r.map(|r| (r.line, r.puzzle)))
+            .collect::<Result<_, _>>()?;
+        (records, ratings)
+    };
     if records.len() != ratings.len() {
         return Err(format!("{} puzzles but {} ratings", records.len(), ratings.len()).into());
     }
@@ -105,19 +139,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let graded: Vec<Graded> = chosen
         .par_iter()
         .map(|&k| {
-            let record = &records[k];
-            let position = Position::from_grid(&record.puzzle).expect("a valid puzzle");
+            let (line, puzzle) = &records[k];
+            let position = Position::from_grid(puzzle).expect("a valid puzzle");
             let grade = grade(&position);
             Graded {
-                line: record.line,
-                puzzle: record.puzzle.clone(),
+                line: *line,
+                puzzle: puzzle.clone(),
                 se: ratings[k],
                 ours: grade.solved.then_some(grade.rating),
                 hardest: grade.hardest.map_or("none", |t| t.name()).to_string(),
             }
         })
         .collect();
-    let text = report(&args[0], seed, &graded);
+    let name = if args[0] == "--serate" {
+        &args[1]
+    } else {
+        &args[0]
+    };
+    let text = report(name, seed, &graded);
     // A closed pipe (`| head`) ends the output quietly.
     let _ = std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes());
     Ok(())
