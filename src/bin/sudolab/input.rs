@@ -50,8 +50,24 @@ fn looks_like_puzzle(text: &str) -> bool {
     text.contains('\n') || matches!(cells, 16 | 81 | 256 | 625)
 }
 
+/// Text that is meant as a puzzle even though its cell count fits no grid: only cell symbols,
+/// blanks and separators, at least 12 cells, no lowercase letter (which a file name would
+/// have). Read as a puzzle, it gets the reader's "wrong length" message instead of "no such
+/// file".
+fn almost_a_puzzle(text: &str) -> bool {
+    let cells = text
+        .chars()
+        .filter(|c| matches!(c, '.' | '_' | '-' | '0'..='9' | 'A'..='P'))
+        .count();
+    let only_grid = text.chars().all(|c| {
+        matches!(c, '.' | '_' | '-' | '0'..='9' | 'A'..='P' | '|' | '+' | '=') || c.is_whitespace()
+    });
+    only_grid && cells >= 12
+}
+
 /// Opens the records of an argument (see [`interpret`]). Reading a terminal, a line on
-/// standard error says so, so the command does not seem to hang.
+/// standard error says so, so the command does not seem to hang. A missing file whose name
+/// is [almost a puzzle](almost_a_puzzle) is read as puzzle text.
 pub fn open_puzzles(argument: &str) -> sudolab::Result<CorpusReader<Input>> {
     match interpret(argument) {
         Source::Stdin => {
@@ -62,6 +78,9 @@ pub fn open_puzzles(argument: &str) -> sudolab::Result<CorpusReader<Input>> {
                 );
             }
             Ok(CorpusReader::stdin())
+        }
+        Source::File(path) if !path.exists() && almost_a_puzzle(argument) => {
+            Ok(CorpusReader::from_text(argument, "<argument>"))
         }
         Source::File(path) => CorpusReader::from_path(path),
         Source::Text(text) => Ok(CorpusReader::from_text(text, "<argument>")),
@@ -87,10 +106,15 @@ mod tests {
             Source::Text("1.3. ..1. .1.. 2.4.")
         );
         assert_eq!(interpret("1.3.\n..1.\n"), Source::Text("1.3.\n..1.\n"));
-        // 15 cells: neither a grid nor a file that exists, so a path.
+        // 15 cells: neither a grid nor a file that exists, so a path, but one that is read
+        // as a puzzle when opened (to be told its length is wrong).
         assert_eq!(
             interpret("1.3...1..1..2.4"),
             Source::File(Path::new("1.3...1..1..2.4"))
         );
+        assert!(almost_a_puzzle("1.3...1..1..2.4"));
+        assert!(!almost_a_puzzle("puzzles.txt"));
+        assert!(!almost_a_puzzle("2024.12"));
+        assert!(!almost_a_puzzle("run-1/runs.csv"));
     }
 }

@@ -62,7 +62,7 @@ enum Command {
     Grade(logic::GradeArgs),
     /// Generate minimal, uniquely solvable puzzles.
     Generate(generate::GenerateArgs),
-    /// List the registered solvers with their methods.
+    /// List the registered solvers: name, the grid sizes each handles, method.
     Solvers,
 }
 
@@ -100,7 +100,19 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Solvers => {
             for solver in sudolab::registry::all() {
                 let info = solver.info();
-                writeln!(out, "{:18} {}", info.name, info.description)?;
+                let sizes: Vec<String> = info
+                    .capabilities
+                    .box_sides
+                    .iter()
+                    .map(|n| format!("{0}x{0}", n * n))
+                    .collect();
+                writeln!(
+                    out,
+                    "{:18} {:22} {}",
+                    info.name,
+                    sizes.join(" "),
+                    info.description
+                )?;
             }
             Status::Success
         }

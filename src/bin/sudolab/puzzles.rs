@@ -109,13 +109,60 @@ fn place(source: &str, record: &Record) -> String {
     format!("{source}, line {}", record.line)
 }
 
+/// `1 puzzle`, `2 puzzles`.
+pub fn plural(count: u64, word: &str) -> String {
+    if count == 1 {
+        format!("{count} {word}")
+    } else {
+        format!("{count} {word}s")
+    }
+}
+
+/// A usage error when `solver` does not handle `record`'s grid size (the bands engine is 9x9
+/// only): a solver asked anyway would only say "undecided", which is no answer at all.
+fn check_size(solver: &dyn Solver, source: &str, record: &Record) -> anyhow::Result<()> {
+    if solver.supports(&record.puzzle) {
+        return Ok(());
+    }
+    let info = solver.info();
+    let sizes: Vec<String> = info
+        .capabilities
+        .box_sides
+        .iter()
+        .map(|n| format!("{0}x{0}", n * n))
+        .collect();
+    let able: Vec<&str> = registry::all()
+        .iter()
+        .filter(|s| s.supports(&record.puzzle))
+        .map(|s| s.info().name)
+        .collect();
+    let side = record.puzzle.side();
+    anyhow::bail!(
+        "{}: the {} solver handles {} grids only, and this one is {side}x{side}: choose \
+         another --solver ({} handle it)",
+        place(source, record),
+        info.name,
+        sizes.join(", "),
+        able.join(", ")
+    )
+}
+
 /// Runs `each` on every record until the input ends or Ctrl-C; bad records are reported
 /// (`ERROR`) and make the status a failure; an input without any record is one too.
 fn for_each_record(
     input: &Input,
     out: &mut impl Write,
-    mut each: impl FnMut(&str, &Record, &mut dyn Write) -> anyhow::Result<bool>,
+    each: impl FnMut(&str, &Record, &mut dyn Write) -> anyhow::Result<bool>,
 ) -> anyhow::Result<Status> {
+    Ok(for_each_record_counted(input, out, each)?.0)
+}
+
+/// [`for_each_record`], with the number of records read (malformed ones included).
+fn for_each_record_counted(
+    input: &Input,
+    out: &mut impl Write,
+    mut each: impl FnMut(&str, &Record, &mut dyn Write) -> anyhow::Result<bool>,
+) -> anyhow::Result<(Status, u64)> {
     let records = input.records()?;
     let source = records.source().unwrap_or("<input>").to_string();
     let mut status = Status::Success;
@@ -141,12 +188,13 @@ fn for_each_record(
         eprintln!("sudolab: {source}: no puzzle found");
         status = Status::PuzzleFailure;
     }
-    Ok(status)
+    Ok((status, seen))
 }
 
 pub fn solve(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     let solver = args.input.solver();
     for_each_record(&args.input, out, |source, record, out| {
+        check_size(solver.as_ref(), source, record)?;
         let diagnosis = diagnose_within(&record.puzzle, solver.as_ref(), &args.input.limits());
         let marker = match &diagnosis {
             Diagnosis::Unique(solution) if args.pretty => {
@@ -175,6 +223,7 @@ pub fn count(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     }
     let solver = args.input.solver();
     for_each_record(&args.input, out, |source, record, out| {
+        check_size(solver.as_ref(), source, record)?;
         let outcome = solver.count_within(&record.puzzle, args.limit, &args.input.limits());
         if let Some(stop) = outcome.stopped {
             // Interrupted too: the puzzle in progress gets its lower bound, as a split count
@@ -204,7 +253,8 @@ pub fn count(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status> {
 pub fn check(args: &CheckArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     let solver = args.input.solver();
     let (mut good, mut bad) = (0u64, 0u64);
-    let status = for_each_record(&args.input, out, |source, record, out| {
+    let (status, read) = for_each_record_counted(&args.input, out, |source, record, out| {
+        check_size(solver.as_ref(), source, record)?;
         let diagnosis = diagnose_within(&record.puzzle, solver.as_ref(), &args.input.limits());
         if interrupt::requested() {
             return Ok(true);
@@ -248,10 +298,16 @@ pub fn check(args: &CheckArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     } else {
         "valid and unique"
     };
-    // A malformed record is counted by for_each_record's status, not here.
+    // Records that could not be read as puzzles (reported as ERROR) are counted too.
+    let malformed = read.saturating_sub(good + bad);
+    let malformed = if malformed > 0 {
+        format!(", {malformed} malformed")
+    } else {
+        String::new()
+    };
     eprintln!(
-        "sudolab check: {} puzzles read, {good} {what}, {bad} not",
-        good + bad
+        "sudolab check: {} read, {good} {what}, {bad} not{malformed}",
+        plural(read, "record"),
     );
     Ok(if bad > 0 && status == Status::Success {
         Status::PuzzleFailure

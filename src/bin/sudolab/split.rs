@@ -117,8 +117,10 @@ pub fn describe(
     writeln!(out, "guesses: {}", totals.guesses)?;
     writeln!(
         out,
-        "subproblems: {} (split target {}, {} threads)",
-        totals.subproblems, args.split, args.threads
+        "subproblems: {} (split target {}, {})",
+        totals.subproblems,
+        args.split,
+        crate::puzzles::plural(args.threads, "thread")
     )?;
     if let Some(shard) = args.shard {
         let counts = ShardCounts {

@@ -1,0 +1,96 @@
+//! The CLI says what it means (issue 40, item 4): a puzzle typed one cell short is a puzzle
+//! of the wrong length, not a missing file; `check` counts the records it could not read;
+//! a solver asked about a grid size it does not handle is a usage error naming the solvers
+//! that do; counts are written in the singular when there is one; `solvers` lists sizes.
+
+mod common;
+use common::{run_sudolab, scratch};
+
+const WIKIPEDIA: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn a_puzzle_argument_one_cell_short_is_a_puzzle_of_the_wrong_length() {
+    let short = &WIKIPEDIA[..80];
+    let output = run_sudolab(&["solve", short]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains(
+            "<argument>, line 1: wrong length: 80 cells, but a grid has 16, 81, 256 or 625 cells"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("No such file"), "{stderr}");
+    // A missing file is still a missing file.
+    let output = run_sudolab(&["solve", "no-such-puzzles.txt"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("no-such-puzzles.txt"));
+}
+
+#[test]
+fn check_counts_the_records_it_could_not_read() {
+    let dir = scratch("check-malformed");
+    let file = dir.join("four.txt");
+    std::fs::write(&file, format!("{WIKIPEDIA}\n{WIKIPEDIA}\nxx\n53..7\n")).unwrap();
+    let output = run_sudolab(&["check", file.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("sudolab check: 4 records read, 2 valid and unique, 0 not, 2 malformed"),
+        "{stderr}"
+    );
+    let one = dir.join("one.txt");
+    std::fs::write(&one, format!("{WIKIPEDIA}\n")).unwrap();
+    let output = run_sudolab(&["check", one.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("sudolab check: 1 record read, 1 valid and unique, 0 not\n"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_solver_asked_about_a_size_it_does_not_handle_is_a_usage_error() {
+    let empty_16x16 = ".".repeat(256);
+    for command in ["solve", "count", "check"] {
+        let output = run_sudolab(&[command, "--solver", "bands", &empty_16x16]);
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        let stderr = text(&output.stderr);
+        assert!(
+            stderr.contains(
+                "the bands solver handles 9x9 grids only, and this one is 16x16: choose another \
+                 --solver (bitmask, bitmask+locked, bitmask+subsets, dlx, dc, sat handle it)"
+            ),
+            "{command}: {stderr}"
+        );
+        assert!(!stderr.contains("UNDECIDED") && !stderr.contains("undecided"));
+    }
+}
+
+#[test]
+fn solvers_lists_the_sizes_each_handles() {
+    let output = run_sudolab(&["solvers"]);
+    assert_eq!(output.status.code(), Some(0));
+    let stdout = text(&output.stdout);
+    let line = |name: &str| {
+        stdout
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("{name} listed: {stdout}"))
+            .to_string()
+    };
+    assert!(line("bands").contains(" 9x9 "), "{}", line("bands"));
+    assert!(!line("bands").contains("16x16"));
+    assert!(line("bitmask").contains("4x4 9x9 16x16 25x25"));
+    // The first word of each line is a solver name (scripts such as compare.sh rely on it).
+    for l in stdout.lines() {
+        let name = l.split_whitespace().next().unwrap();
+        assert!(sudolab::registry::by_name(name).is_some(), "{l}");
+    }
+}
