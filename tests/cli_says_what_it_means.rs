@@ -94,3 +94,34 @@ fn solvers_lists_the_sizes_each_handles() {
         assert!(sudolab::registry::by_name(name).is_some(), "{l}");
     }
 }
+
+#[test]
+fn the_seed_of_a_count_is_not_taken_for_the_seed_of_an_estimate() {
+    let output = run_sudolab(&["cover", "--queens", "8", "--estimate", "10", "--seed", "3"]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("the estimate's random probes take theirs from --estimate-seed"),
+        "{stderr}"
+    );
+    let output = run_sudolab(&[
+        "cover",
+        "--queens",
+        "8",
+        "--estimate",
+        "10",
+        "--estimate-seed",
+        "3",
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+}
+
+#[test]
+fn help_texts_say_what_the_options_mean() {
+    let verify = text(&run_sudolab(&["verify", "--help"]).stdout);
+    assert!(!verify.contains("baseline of the ratio column"), "{verify}");
+    let generate = text(&run_sudolab(&["generate", "--help"]).stdout);
+    assert!(generate.contains("hard (2.9-4.4"), "{generate}");
+    let help = text(&run_sudolab(&["--help"]).stdout);
+    assert!(help.contains("exit 3: the techniques get stuck"), "{help}");
+}

@@ -23,8 +23,8 @@ pub struct RunArgs {
     /// Kaggle CSV; plain or gzip). Default: the corpora listed in ./datasets/corpora.csv
     /// (bench: each sampled as listed there, unless --full; verify: all of each).
     corpora: Vec<PathBuf>,
-    /// Solvers to run, comma-separated (default: every registered solver). The first is the
-    /// baseline of the ratio column.
+    /// Solvers to run, comma-separated (default: every registered solver). In `bench`, the
+    /// first is the baseline of the summary's "median vs" column.
     #[arg(long, value_delimiter = ',')]
     solvers: Vec<String>,
     /// Count solutions up to this many per puzzle (2 proves uniqueness; 0 = count all).

@@ -140,6 +140,12 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         _ => dlx::Branching::MinimumLength,
     });
     if let Some(probes) = args.split.estimate {
+        if args.seed.is_some() {
+            bail!(
+                "--seed breaks the ties of a count's MRV choice; the estimate's random probes \
+                 take theirs from --estimate-seed"
+            );
+        }
         split::estimate(&mut links, probes, args.split.estimate_seed, out)?;
         return Ok(Status::Success);
     }

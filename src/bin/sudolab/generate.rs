@@ -25,8 +25,10 @@ pub struct GenerateArgs {
     /// Remove clues in symmetric orbits: none, rot180, rot90, diagonal, mirror.
     #[arg(long, default_value = "none")]
     symmetry: Symmetry,
-    /// A difficulty target: easy, medium, hard, expert, beyond (not solved by sudolab's
-    /// techniques), or a rating range on the Sudoku Explainer scale such as 3.0-4.4.
+    /// A difficulty target on the Sudoku Explainer scale, as `sudolab grade` rates it: easy
+    /// (up to 2.0: hidden singles), medium (2.1-2.8: naked singles, locked candidates), hard
+    /// (2.9-4.4: subsets, fish, wings), expert (4.5-5.4), beyond (not solved by sudolab's
+    /// techniques), or a range such as 3.0-4.4.
     #[arg(long)]
     grade: Option<GradeTarget>,
     /// Keep only puzzles with at least this many clues.

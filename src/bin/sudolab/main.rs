@@ -56,7 +56,8 @@ enum Command {
     MergeCounts(split::MergeCountsArgs),
     /// The next deduction for a position, named and explained (exit 3: no hint available).
     Hint(logic::HintArgs),
-    /// The whole solving path, step by step (text or JSON).
+    /// The whole solving path, step by step (text or JSON; exit 3: the techniques get stuck
+    /// before the end, see --allow-guess).
     Explain(logic::ExplainArgs),
     /// Per puzzle: the hardest technique needed, its rating, steps per technique.
     Grade(logic::GradeArgs),
