@@ -191,3 +191,28 @@ fn the_sat_engine_counts_what_knuths_dlx1_counts() {
         assert_eq!(found.count, expected, "{file}");
     }
 }
+
+/// `cover --queens N` is the problem Knuth's `queens-dlx N` writes (the bundled `qN.dlx`,
+/// made by his generator), item for item and option for option, so the built-in problem and
+/// his file branch alike and print the same nodes (issue 40: 1,199 against 1,049 before).
+#[test]
+fn the_built_in_queens_are_knuths_queens_dlx() {
+    for n in [8, 10, 12, 13] {
+        let file = format!("q{n}.dlx");
+        let text = std::fs::read_to_string(folder().join(&file)).unwrap();
+        let without_comments: String = text
+            .lines()
+            .filter(|l| !l.starts_with('|'))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let built = sudolab::exact_cover::classic::queens(n).unwrap();
+        assert_eq!(built.to_dlx_format(), without_comments, "{file}");
+    }
+    let mut built = sudolab::exact_cover::classic::queens(8).unwrap().dlx();
+    let mut read = problem("q8.dlx").dlx();
+    let (a, b) = (built.count(0), read.count(0));
+    assert_eq!(
+        (a.solutions, a.nodes, a.updates),
+        (b.solutions, b.nodes, b.updates)
+    );
+}
