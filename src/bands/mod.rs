@@ -108,6 +108,10 @@
 //!
 //! # Cost
 //!
+//! What follows is the design's history: each figure was measured when its step was taken,
+//! and later steps changed the totals. Today's figures are in the newest dated report
+//! (`reports/`, `*-bands-*`; the README's peer table names the one it comes from).
+//!
 //! Timings on the shared machine swing by 10-50%; instruction counts do not. Measured with
 //! callgrind (instructions per puzzle of `examples/solve_loop.rs`, count to 2, file reading
 //! subtracted; first 2,000 puzzles of serg, 17-clue and exchange diabolical, first 100 of

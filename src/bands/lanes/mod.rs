@@ -20,7 +20,8 @@
 //! newer processors ([`modern_instructions`]) and, in that copy only, BMI2's `pext`, AVX2's
 //! byte masks for solutions, its comparison of two rows at once and its pairs of rows (the
 //! lanes that use them are private types only that copy is given; the solutions: serg
-//! 20,671 -> 20,272 instructions a puzzle). Measured with callgrind on
+//! 20,671 -> 20,272 instructions a puzzle, when that step was taken; today's figures are in
+//! the newest `reports/*-bands-*`). Measured with callgrind on
 //! `examples/solve_loop.rs` (instructions per puzzle, count to 2): finding the changed
 //! words with SSE2 instead of 27 scalar comparisons took forum hardest 1106 from 985,537 to
 //! 830,770, 17-clue from 26,832 to 23,556, serg from 54,503 to 47,409; the other steps are
