@@ -125,3 +125,32 @@ fn help_texts_say_what_the_options_mean() {
     let help = text(&run_sudolab(&["--help"]).stdout);
     assert!(help.contains("exit 3: the techniques get stuck"), "{help}");
 }
+
+#[test]
+fn bench_prints_a_line_per_corpus_and_the_table_on_request() {
+    let dir = scratch("bench-lines");
+    let data = common::datasets();
+    let corpora = [
+        data.join("norvig_top95.gz"),
+        data.join("generated_4x4.txt"),
+        data.join("exact-cover/q8.dlx"),
+    ];
+    let corpora: Vec<&str> = corpora.iter().map(|p| p.to_str().unwrap()).collect();
+    let out = dir.join("run");
+    let mut args = vec!["bench", "-q", "--out", out.to_str().unwrap()];
+    args.extend(&corpora);
+    let output = run_sudolab(&args);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines[0].starts_with("norvig_top95") && lines[0].contains(" 95 puzzles "));
+    assert!(lines[0].contains("fastest ") && lines[0].ends_with("0 mismatches"));
+    assert!(lines[1].starts_with("generated_4x4.txt") && lines[1].contains(" 200 puzzles "));
+    assert!(lines[2].starts_with("q8.dlx") && lines[2].contains(" 1 problem "));
+    assert!(stdout.contains(&format!("report in {}", out.display())));
+    assert!(!stdout.contains("| corpus |"), "{stdout}");
+    args.push("--table");
+    let output = run_sudolab(&args);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(text(&output.stdout).contains("| corpus | solver | puzzles |"));
+}

@@ -220,7 +220,56 @@ pub fn write_report_into(source: &Path, target: &Path) -> Result<Report> {
     })
 }
 
-/// The summary as a Markdown table.
+/// One line per corpus for a terminal: its puzzles, the solver with the lowest median and
+/// that median, and the corpus's mismatches and timeouts over every solver (the full table
+/// is [`markdown_table`]).
+///
+/// ```
+/// use sudolab::harness::report::corpus_lines;
+/// assert_eq!(corpus_lines(&[]), "");
+/// ```
+pub fn corpus_lines(rows: &[SummaryRow]) -> String {
+    let mut corpora: Vec<&str> = Vec::new();
+    for row in rows {
+        if !corpora.contains(&row.corpus.as_str()) {
+            corpora.push(&row.corpus);
+        }
+    }
+    let width = corpora.iter().map(|c| c.chars().count()).max().unwrap_or(0);
+    let mut out = String::new();
+    for corpus in corpora {
+        let of: Vec<&SummaryRow> = rows.iter().filter(|r| r.corpus == corpus).collect();
+        let puzzles = of.iter().map(|r| r.puzzles).max().unwrap_or(0);
+        let mismatches: u64 = of.iter().map(|r| r.mismatches).sum();
+        let timeouts: u64 = of.iter().map(|r| r.timeouts).sum();
+        let fastest = of
+            .iter()
+            .filter(|r| r.puzzles > 0)
+            .min_by(|a, b| a.median_us.total_cmp(&b.median_us));
+        let fastest = fastest.map_or("no timed puzzle".to_string(), |r| {
+            format!("fastest {} ({:.2} µs median)", r.solver, r.median_us)
+        });
+        // An exact-cover file is one problem, timed whole.
+        let what = match (corpus.ends_with(".dlx"), puzzles == 1) {
+            (true, true) => "problem ",
+            (true, false) => "problems",
+            (false, true) => "puzzle  ",
+            (false, false) => "puzzles ",
+        };
+        let _ = writeln!(
+            out,
+            "{corpus:<width$}  {puzzles:>7} {what}  {fastest}  {mismatches} mismatches{}",
+            if timeouts > 0 {
+                format!(", {timeouts} timeouts")
+            } else {
+                String::new()
+            }
+        );
+    }
+    out
+}
+
+/// The summary as a Markdown table, one row per corpus and solver.
 pub fn markdown_table(rows: &[SummaryRow], baseline: &str) -> String {
     let mut out = format!(
         "| corpus | solver | puzzles | mean µs | median µs | p90 µs | p99 µs | max µs | puzzles/s | no guess % | guesses/puzzle | nodes/puzzle | assignments/puzzle | median vs {baseline} | mismatches | timeouts | bad records |\n"

@@ -81,6 +81,11 @@ pub struct BenchArgs {
     /// Only cross-check, as `verify` does: no timing report, no files.
     #[arg(long, conflicts_with = "out")]
     check_only: bool,
+    /// Print the full summary table (every corpus and solver: times, percentiles, guesses,
+    /// nodes, mismatches) instead of one line per corpus; the run's README.md and
+    /// summary.csv always hold it.
+    #[arg(long)]
+    table: bool,
     /// Time each solver K times on each puzzle and keep the fastest (runs.csv records the
     /// spread in ns_spread): steadier medians on a noisy machine, K times the run time.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
@@ -342,7 +347,11 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     directory.commit(&[])?;
     warn_skipped(&report);
     let baseline = config.solvers.first().map_or("baseline", String::as_str);
-    write!(out, "{}", report::markdown_table(&report.rows, baseline))?;
+    if args.table {
+        write!(out, "{}", report::markdown_table(&report.rows, baseline))?;
+    } else {
+        write!(out, "{}", report::corpus_lines(&report.rows))?;
+    }
     writeln!(
         out,
         "\n{} puzzles, {} mismatches, {} bad records, {} timeouts; wall {:.2} s; report in {}{}",
