@@ -256,14 +256,20 @@ pub fn corpus_lines(rows: &[SummaryRow]) -> String {
             (false, true) => "puzzle  ",
             (false, false) => "puzzles ",
         };
+        let graded = of
+            .iter()
+            .find_map(|r| r.logic_solved_pct)
+            .map_or(String::new(), |pct| {
+                format!(", {pct:.1}% solved by human techniques")
+            });
+        let timeouts = if timeouts > 0 {
+            format!(", {timeouts} timeouts")
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
-            "{corpus:<width$}  {puzzles:>7} {what}  {fastest}  {mismatches} mismatches{}",
-            if timeouts > 0 {
-                format!(", {timeouts} timeouts")
-            } else {
-                String::new()
-            }
+            "{corpus:<width$}  {puzzles:>7} {what}  {fastest}  {mismatches} mismatches{timeouts}{graded}"
         );
     }
     out
