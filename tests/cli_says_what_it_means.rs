@@ -154,3 +154,43 @@ fn bench_prints_a_line_per_corpus_and_the_table_on_request() {
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     assert!(text(&output.stdout).contains("| corpus | solver | puzzles |"));
 }
+
+/// Mems of whole exact-cover counts and mems per puzzle have their own tables in the run's
+/// README, each with its units (issue 40: one header once covered both).
+#[test]
+fn mems_tables_keep_totals_and_means_apart() {
+    let dir = scratch("mems-tables");
+    let data = common::datasets();
+    let (top95, q8) = (
+        data.join("norvig_top95.gz"),
+        data.join("exact-cover/q8.dlx"),
+    );
+    let out = dir.join("run");
+    let output = run_sudolab(&[
+        "bench",
+        "-q",
+        "--mems",
+        "--solvers",
+        "dlx,dc",
+        "--out",
+        out.to_str().unwrap(),
+        top95.to_str().unwrap(),
+        q8.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
+    let files = readme
+        .find("| exact-cover file (one count) | engine | ms | nodes | mems |")
+        .expect("a table of whole counts");
+    let corpora = readme
+        .find("| puzzle corpus (mems counted) | engine | mean ms per puzzle | nodes per puzzle | mems per puzzle |")
+        .expect("a table of per-puzzle means");
+    // Each table holds its own rows (the main table above them holds every row).
+    let files_table = &readme[files..corpora];
+    let corpora_table = &readme[corpora..];
+    assert!(files_table.contains("| q8.dlx | dlx |") && !files_table.contains("| norvig_top95 |"));
+    assert!(
+        corpora_table.contains("| norvig_top95 | dlx |") && !corpora_table.contains("| q8.dlx |")
+    );
+    assert!(files < corpora, "{readme}");
+}

@@ -329,35 +329,45 @@ pub fn markdown_table(rows: &[SummaryRow], baseline: &str) -> String {
     out
 }
 
-/// The rows that count mems (exact-cover engines on Knuth-format files, and on puzzles with
-/// `bench --mems`), as their own table: time, nodes and mems per engine, and mems against the first engine on the same
-/// file, the machine-independent comparison.
+/// The rows that count mems, as their own tables: time, nodes and mems per engine, and mems
+/// against the first engine on the same file, the machine-independent comparison. An
+/// exact-cover file is one count, so its figures are the count's totals; a puzzle corpus
+/// (`bench --mems`) has means per puzzle: two tables, each with its own units.
 fn exact_cover_table(rows: &[SummaryRow], out: &mut String) {
     let counted: Vec<&SummaryRow> = rows
         .iter()
         .filter(|r| r.mems_per_puzzle.is_some())
         .collect();
-    if counted.is_empty() {
-        return;
-    }
-    out.push_str("\n| corpus (mems counted) | engine | mean ms | nodes | mems | mems vs first engine |\n|---|---|--:|--:|--:|--:|\n");
-    for r in &counted {
-        let first = counted
-            .iter()
-            .find(|f| f.corpus == r.corpus)
-            .and_then(|f| f.mems_per_puzzle)
-            .filter(|&m| m > 0.0);
-        let mems = r.mems_per_puzzle.unwrap_or(0.0);
-        let _ = writeln!(
-            out,
-            "| {} | {} | {:.3} | {:.0} | {:.0} | {} |",
-            r.corpus,
-            r.solver,
-            r.mean_us / 1e3,
-            r.nodes_per_puzzle.unwrap_or(0.0),
-            mems,
-            first.map_or("n/a".to_string(), |f| format!("{:.3}", mems / f))
-        );
+    let (files, corpora): (Vec<&SummaryRow>, Vec<&SummaryRow>) = counted
+        .iter()
+        .partition(|r| super::exact_cover::is_exact_cover_file(std::path::Path::new(&r.corpus)));
+    let headers = [
+        "| exact-cover file (one count) | engine | ms | nodes | mems | mems vs first engine |",
+        "| puzzle corpus (mems counted) | engine | mean ms per puzzle | nodes per puzzle | mems per puzzle | mems vs first engine |",
+    ];
+    for (table, header) in [files, corpora].iter().zip(headers) {
+        if table.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "\n{header}\n|---|---|--:|--:|--:|--:|");
+        for r in table {
+            let first = table
+                .iter()
+                .find(|f| f.corpus == r.corpus)
+                .and_then(|f| f.mems_per_puzzle)
+                .filter(|&m| m > 0.0);
+            let mems = r.mems_per_puzzle.unwrap_or(0.0);
+            let _ = writeln!(
+                out,
+                "| {} | {} | {:.3} | {:.0} | {:.0} | {} |",
+                r.corpus,
+                r.solver,
+                r.mean_us / 1e3,
+                r.nodes_per_puzzle.unwrap_or(0.0),
+                mems,
+                first.map_or("n/a".to_string(), |f| format!("{:.3}", mems / f))
+            );
+        }
     }
 }
 
