@@ -371,6 +371,32 @@ fn exact_cover_table(rows: &[SummaryRow], out: &mut String) {
     }
 }
 
+/// A line for each solver that timed fewer puzzles of a corpus than another solver did (a
+/// grid size it does not handle, such as the 9x9-only bands engine on a mixed file, or
+/// timeouts and errors): its `median vs` then compares different puzzle sets.
+fn partial_corpora(out: &mut String, rows: &[SummaryRow]) {
+    let mut notes = Vec::new();
+    for r in rows {
+        let most = rows
+            .iter()
+            .filter(|o| o.corpus == r.corpus)
+            .map(|o| o.puzzles)
+            .max()
+            .unwrap_or(0);
+        if r.puzzles < most {
+            notes.push(format!(
+                "* {} timed {} of the {most} puzzles of {} (the others: a grid size it does not \
+                 handle, a timeout or an error), so its `median vs` compares different puzzle \
+                 sets.",
+                r.solver, r.puzzles, r.corpus
+            ));
+        }
+    }
+    if !notes.is_empty() {
+        let _ = writeln!(out, "\n{}", notes.join("\n"));
+    }
+}
+
 fn readme(
     meta: &RunMetadata,
     summary: &Summary,
@@ -394,6 +420,7 @@ fn readme(
     let baseline = summary.solvers.first().map_or("baseline", String::as_str);
     out.push_str("\n## Summary\n\nTimes are per puzzle, around the solver call alone, counting solutions up to the limit; quantiles are read from a log histogram (within 0.07%). `median vs` is the ratio to the first solver's median on the same corpus, measured in the same run.\n\n");
     out.push_str(&markdown_table(rows, baseline));
+    partial_corpora(&mut out, rows);
     overhead(&mut out, meta, summary);
     if !charts.is_empty() {
         out.push_str("\n## Charts\n\n");
