@@ -38,16 +38,46 @@ pub fn file_stem(corpus: &str) -> String {
         .collect()
 }
 
+/// Solver `solver`'s colour: the ten of Tableau 10 (chosen to be told apart, also in print),
+/// then hues spaced by the golden angle, so that any number of solvers get colours of their
+/// own (seven are registered; the six colours before this wrapped, and `bitmask` and `sat`
+/// shared one).
 fn color(solver: usize) -> RGBColor {
-    const COLORS: [RGBColor; 6] = [
-        RGBColor(31, 119, 180),
-        RGBColor(255, 127, 14),
-        RGBColor(44, 160, 44),
-        RGBColor(214, 39, 40),
-        RGBColor(148, 103, 189),
-        RGBColor(140, 86, 75),
+    const COLORS: [RGBColor; 10] = [
+        RGBColor(78, 121, 167),
+        RGBColor(242, 142, 43),
+        RGBColor(225, 87, 89),
+        RGBColor(118, 183, 178),
+        RGBColor(89, 161, 79),
+        RGBColor(237, 201, 72),
+        RGBColor(176, 122, 161),
+        RGBColor(255, 157, 167),
+        RGBColor(156, 117, 95),
+        RGBColor(186, 176, 172),
     ];
-    COLORS[solver % COLORS.len()]
+    if let Some(&colour) = COLORS.get(solver) {
+        return colour;
+    }
+    let hue = ((solver - COLORS.len()) as f64 * 137.508 + 15.0) % 360.0;
+    hsl_to_rgb(hue, 0.55, 0.45)
+}
+
+/// An HSL colour (hue in degrees, saturation and lightness in 0..=1) in RGB.
+fn hsl_to_rgb(hue: f64, saturation: f64, lightness: f64) -> RGBColor {
+    let chroma = (1.0 - (2.0 * lightness - 1.0).abs()) * saturation;
+    let sector = hue / 60.0;
+    let x = chroma * (1.0 - (sector % 2.0 - 1.0).abs());
+    let (r, g, b) = match sector as u32 {
+        0 => (chroma, x, 0.0),
+        1 => (x, chroma, 0.0),
+        2 => (0.0, chroma, x),
+        3 => (0.0, x, chroma),
+        4 => (x, 0.0, chroma),
+        _ => (chroma, 0.0, x),
+    };
+    let m = lightness - chroma / 2.0;
+    let byte = |v: f64| ((v + m) * 255.0).round().clamp(0.0, 255.0) as u8;
+    RGBColor(byte(r), byte(g), byte(b))
 }
 
 /// Draws every chart into `dir`; returns the files written, in order.
@@ -443,4 +473,27 @@ fn scatter(
     draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)?;
     root.present().map_err(|e| e.to_string())?;
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_solver_gets_a_colour_of_its_own() {
+        let colours: Vec<(u8, u8, u8)> = (0..40)
+            .map(|s| {
+                let RGBColor(r, g, b) = color(s);
+                (r, g, b)
+            })
+            .collect();
+        for (i, a) in colours.iter().enumerate() {
+            for b in &colours[..i] {
+                let distance = (a.0 as i32 - b.0 as i32).abs()
+                    + (a.1 as i32 - b.1 as i32).abs()
+                    + (a.2 as i32 - b.2 as i32).abs();
+                assert!(distance >= 12, "solvers' colours {a:?} and {b:?} too close");
+            }
+        }
+    }
 }
