@@ -62,6 +62,47 @@ fn color(solver: usize) -> RGBColor {
     hsl_to_rgb(hue, 0.55, 0.45)
 }
 
+/// A tick label in engineering notation: three significant digits and a power of a thousand
+/// as its SI prefix (`1.5k`, `10G`, `250m`), never `10000000000.0`.
+fn engineering(value: f64) -> String {
+    if value == 0.0 || !value.is_finite() {
+        return format!("{value}");
+    }
+    const PREFIXES: [(i32, &str); 9] = [
+        (-3, "n"),
+        (-2, "µ"),
+        (-1, "m"),
+        (0, ""),
+        (1, "k"),
+        (2, "M"),
+        (3, "G"),
+        (4, "T"),
+        (5, "P"),
+    ];
+    let group = ((value.abs().log10() / 3.0).floor() as i32).clamp(-3, 5);
+    let prefix = PREFIXES
+        .iter()
+        .find(|(g, _)| *g == group)
+        .map_or("", |p| p.1);
+    let scaled = value / 1000f64.powi(group);
+    let digits = if scaled.abs() >= 100.0 {
+        format!("{scaled:.0}")
+    } else if scaled.abs() >= 10.0 {
+        format!("{scaled:.1}")
+    } else {
+        format!("{scaled:.2}")
+    };
+    let trimmed = if digits.contains('.') {
+        digits
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_string()
+    } else {
+        digits
+    };
+    format!("{trimmed}{prefix}")
+}
+
 /// An HSL colour (hue in degrees, saturation and lightness in 0..=1) in RGB.
 fn hsl_to_rgb(hue: f64, saturation: f64, lightness: f64) -> RGBColor {
     let chroma = (1.0 - (2.0 * lightness - 1.0).abs()) * saturation;
@@ -325,6 +366,7 @@ fn grouped_bars(
                 String::new()
             }
         })
+        .y_label_formatter(&|y: &f64| engineering(*y))
         .x_desc("corpus")
         .y_desc(bars.y_desc)
         .draw()
@@ -387,6 +429,7 @@ fn cdf(summary: &Summary, corpus: usize, svg: &mut String) -> std::result::Resul
         .map_err(|e| e.to_string())?;
     chart
         .configure_mesh()
+        .x_label_formatter(&|x: &f64| engineering(*x))
         .x_desc("time per puzzle (µs, log scale)")
         .y_desc("share of puzzles (cumulative)")
         .draw()
@@ -448,6 +491,8 @@ fn scatter(
         .map_err(|e| e.to_string())?;
     chart
         .configure_mesh()
+        .x_label_formatter(&|x: &f64| engineering(*x))
+        .y_label_formatter(&|y: &f64| engineering(*y))
         .x_desc(format!("{a} time (µs, log scale)"))
         .y_desc(format!("{b} time (µs, log scale)"))
         .draw()
@@ -478,6 +523,21 @@ fn scatter(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tick_labels_are_in_engineering_notation() {
+        for (value, label) in [
+            (1e10, "10G"),
+            (1500.0, "1.5k"),
+            (0.25, "250m"),
+            (1.0, "1"),
+            (123456.0, "123k"),
+            (0.0, "0"),
+            (999.0, "999"),
+        ] {
+            assert_eq!(engineering(value), label, "{value}");
+        }
+    }
 
     #[test]
     fn every_solver_gets_a_colour_of_its_own() {
