@@ -219,3 +219,29 @@ fn a_solver_that_timed_fewer_puzzles_is_named() {
     );
     assert!(!readme.contains("* bitmask timed"));
 }
+
+/// The scatter chart plots the two fastest solvers of the corpus, not the first and the last
+/// registered, and says when its points are a sample.
+#[test]
+fn the_scatter_chart_shows_the_two_fastest_solvers() {
+    let dir = scratch("scatter");
+    let out = dir.join("run");
+    let top95 = common::datasets().join("norvig_top95.gz");
+    let output = run_sudolab(&[
+        "bench",
+        "-q",
+        "--solvers",
+        "sat,dlx,bands",
+        "--out",
+        out.to_str().unwrap(),
+        top95.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let svg = std::fs::read_to_string(out.join("scatter_norvig_top95.svg")).unwrap();
+    assert!(
+        svg.contains("bands time") && svg.contains("dlx time"),
+        "{svg}"
+    );
+    assert!(!svg.contains("sat time"));
+    assert!(svg.contains("the two fastest solvers, 95 puzzles") && !svg.contains("sample"));
+}

@@ -217,6 +217,8 @@ pub struct Summary {
     grades: BTreeMap<usize, Grades>,
     /// Per corpus: sampled puzzles' times (ns) for every solver, `None` where missing.
     pub scatter: BTreeMap<usize, Vec<Vec<Option<u64>>>>,
+    /// Per corpus: the puzzles the scatter sample was drawn from.
+    pub scatter_population: BTreeMap<usize, u64>,
     /// Rows of `runs.csv` read.
     pub read_rows: u64,
     /// Rows of `runs.csv` that could not be read (skipped, not fatal).
@@ -303,6 +305,7 @@ impl Summary {
         if let Some((previous, _)) = current {
             summary.sample_point(previous, &mut pending, &mut seen_per_corpus, &mut random);
         }
+        summary.scatter_population = seen_per_corpus;
         Ok(summary)
     }
 
@@ -326,6 +329,14 @@ impl Summary {
                 sample[slot] = point;
             }
         }
+    }
+
+    /// The median time (ns) of `solver` on `corpus`, if it timed any puzzle there.
+    pub fn median_ns(&self, corpus: usize, solver: usize) -> Option<f64> {
+        self.groups
+            .get(&(corpus, solver))
+            .filter(|g| g.times.count() > 0)
+            .map(|g| g.times.quantile_ns(0.5))
     }
 
     /// Mean mems of `solver` on `corpus`, over the rows that report them.
