@@ -245,3 +245,43 @@ fn the_scatter_chart_shows_the_two_fastest_solvers() {
     assert!(!svg.contains("sat time"));
     assert!(svg.contains("the two fastest solvers, 95 puzzles") && !svg.contains("sample"));
 }
+
+/// Puzzle corpora (µs per puzzle) and exact-cover files (a whole count each) are charted
+/// apart, each with its units, and a chart is wide enough for every corpus name.
+#[test]
+fn medians_of_puzzles_and_of_exact_cover_counts_are_charted_apart() {
+    let dir = scratch("medians-apart");
+    let out = dir.join("run");
+    let data = common::datasets();
+    let (top95, serg, q8) = (
+        data.join("norvig_top95.gz"),
+        data.join("puzzles7_serg_benchmark.gz"),
+        data.join("exact-cover/q8.dlx"),
+    );
+    let output = run_sudolab(&[
+        "bench",
+        "-q",
+        "--sample",
+        "50",
+        "--out",
+        out.to_str().unwrap(),
+        top95.to_str().unwrap(),
+        serg.to_str().unwrap(),
+        q8.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let puzzles = std::fs::read_to_string(out.join("medians.svg")).unwrap();
+    let counts = std::fs::read_to_string(out.join("medians_exact_cover.svg")).unwrap();
+    assert!(puzzles.contains("norvig_top95") && !puzzles.contains("q8.dlx"));
+    assert!(puzzles.contains("median time per puzzle (µs, log scale)"));
+    assert!(counts.contains("q8.dlx") && !counts.contains("norvig_top95"));
+    assert!(counts.contains("time of the whole count (ms, log scale)"));
+    // Two names of up to 23 characters: at least 7 px a character each.
+    let width: usize = puzzles
+        .split("width=\"")
+        .nth(1)
+        .and_then(|w| w.split('"').next())
+        .and_then(|w| w.parse().ok())
+        .unwrap();
+    assert!(width >= 2 * 23 * 7, "{width}");
+}

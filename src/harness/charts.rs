@@ -127,8 +127,14 @@ pub fn draw_all(summary: &Summary, dir: &Path) -> Result<Vec<PathBuf>> {
     if summary.corpora.is_empty() || summary.solvers.is_empty() {
         return Ok(files);
     }
+    // Puzzle corpora (µs per puzzle) and exact-cover files (one whole count each) in
+    // charts of their own: one axis cannot hold both units.
     let path = dir.join("medians.svg");
-    if render(&path, |svg| medians(summary, svg))? {
+    if render(&path, |svg| medians(summary, false, svg))? {
+        files.push(path);
+    }
+    let path = dir.join("medians_exact_cover.svg");
+    if render(&path, |svg| medians(summary, true, svg))? {
         files.push(path);
     }
     let path = dir.join("mems.svg");
@@ -301,13 +307,38 @@ struct Bars<'a> {
     value: &'a dyn Fn(usize, usize) -> Option<f64>,
 }
 
-fn medians(summary: &Summary, svg: &mut String) -> std::result::Result<bool, String> {
-    let median = |c: usize, s: usize| summary.distribution(c, s).map(|d| d.quantile_ns(0.5) / 1e3);
-    let bars = Bars {
-        caption: "Median time per puzzle, by corpus and solver",
-        y_desc: "median time per puzzle (µs, log scale)",
-        corpora: (0..summary.corpora.len()).collect(),
-        value: &median,
+/// Medians by corpus and solver: of the puzzle corpora (µs per puzzle), or with
+/// `exact_cover` of the exact-cover files (ms per whole count).
+fn medians(
+    summary: &Summary,
+    exact_cover: bool,
+    svg: &mut String,
+) -> std::result::Result<bool, String> {
+    let scale = if exact_cover { 1e6 } else { 1e3 };
+    let median = |c: usize, s: usize| {
+        summary
+            .distribution(c, s)
+            .map(|d| d.quantile_ns(0.5) / scale)
+    };
+    let corpora: Vec<usize> = (0..summary.corpora.len())
+        .filter(|&c| {
+            super::exact_cover::is_exact_cover_file(Path::new(&summary.corpora[c])) == exact_cover
+        })
+        .collect();
+    let bars = if exact_cover {
+        Bars {
+            caption: "Time of each exact-cover count, by file and engine",
+            y_desc: "time of the whole count (ms, log scale)",
+            corpora,
+            value: &median,
+        }
+    } else {
+        Bars {
+            caption: "Median time per puzzle, by corpus and solver",
+            y_desc: "median time per puzzle (µs, log scale)",
+            corpora,
+            value: &median,
+        }
     };
     grouped_bars(summary, &bars, svg)
 }
@@ -339,7 +370,17 @@ fn grouped_bars(
     let Some((low, high)) = log_range(all) else {
         return Ok(false);
     };
-    let width = (300 + 140 * corpora * solvers.max(1) / 2).clamp(700, 1800) as u32;
+    let names: Vec<String> = bars
+        .corpora
+        .iter()
+        .map(|&c| summary.corpora[c].clone())
+        .collect();
+    // Each corpus's group is at least as wide as the longest name (about 7 px a character
+    // at this size): names never overprint each other, however many corpora there are.
+    let longest = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    let by_bars = (300 + 140 * corpora * solvers.max(1) / 2).clamp(700, 1800);
+    let by_names = 110 + corpora * (longest * 7 + 16);
+    let width = by_bars.max(by_names) as u32;
     let root = SVGBackend::with_string(svg, (width, 520)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let mut chart = ChartBuilder::on(&root)
@@ -349,11 +390,6 @@ fn grouped_bars(
         .y_label_area_size(80)
         .build_cartesian_2d(-0.5f64..(corpora as f64 - 0.5), (low..high).log_scale())
         .map_err(|e| e.to_string())?;
-    let names: Vec<String> = bars
-        .corpora
-        .iter()
-        .map(|&c| summary.corpora[c].clone())
-        .collect();
     chart
         .configure_mesh()
         .disable_x_mesh()
