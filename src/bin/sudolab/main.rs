@@ -101,12 +101,7 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Solvers => {
             for solver in sudolab::registry::all() {
                 let info = solver.info();
-                let sizes: Vec<String> = info
-                    .capabilities
-                    .box_sides
-                    .iter()
-                    .map(|n| format!("{0}x{0}", n * n))
-                    .collect();
+                let sizes = puzzles::grid_sizes(&info);
                 writeln!(
                     out,
                     "{:18} {:22} {}",

@@ -118,6 +118,15 @@ pub fn plural(count: u64, word: &str) -> String {
     }
 }
 
+/// The grid sizes a solver handles, as `9x9`, smallest first.
+pub fn grid_sizes(info: &sudolab::solver::SolverInfo) -> Vec<String> {
+    info.capabilities
+        .box_sides
+        .iter()
+        .map(|n| format!("{0}x{0}", n * n))
+        .collect()
+}
+
 /// A usage error when `solver` does not handle `record`'s grid size (the bands engine is 9x9
 /// only): a solver asked anyway would only say "undecided", which is no answer at all.
 fn check_size(solver: &dyn Solver, source: &str, record: &Record) -> anyhow::Result<()> {
@@ -125,12 +134,6 @@ fn check_size(solver: &dyn Solver, source: &str, record: &Record) -> anyhow::Res
         return Ok(());
     }
     let info = solver.info();
-    let sizes: Vec<String> = info
-        .capabilities
-        .box_sides
-        .iter()
-        .map(|n| format!("{0}x{0}", n * n))
-        .collect();
     let able: Vec<&str> = registry::all()
         .iter()
         .filter(|s| s.supports(&record.puzzle))
@@ -142,7 +145,7 @@ fn check_size(solver: &dyn Solver, source: &str, record: &Record) -> anyhow::Res
          another --solver ({} handle it)",
         place(source, record),
         info.name,
-        sizes.join(", "),
+        grid_sizes(&info).join(", "),
         able.join(", ")
     )
 }
