@@ -1,7 +1,7 @@
 //! Dancing cells as an [`ExactCover`] engine, built from a [`Problem`].
 
 use super::Cells;
-use crate::exact_cover::{search_mapped, Control, ExactCover, Problem, SearchStats};
+use crate::exact_cover::{search_mapped, Control, ExactCover, Problem, SearchStats, SolutionLimit};
 use crate::solver::Limits;
 
 impl Problem {
@@ -31,6 +31,10 @@ impl ExactCover for Cells {
         "dancing cells (SSXCC)".to_string()
     }
 
+    fn set_mem_counting(&mut self, on: bool) {
+        Cells::set_mem_counting(self, on);
+    }
+
     fn search_options(
         &mut self,
         limits: &Limits,
@@ -39,8 +43,13 @@ impl ExactCover for Cells {
         search_mapped(
             self,
             Cells::option_of,
-            |cells, f| cells.search_within(limits, f),
+            |cells, f| cells.search(limits, f),
             visit,
         )
+    }
+
+    fn count_within(&mut self, limit: u64, limits: &Limits) -> SearchStats {
+        let mut counter = SolutionLimit::new(limit);
+        self.search(limits, |_, _| counter.record())
     }
 }

@@ -117,6 +117,8 @@ pub struct Cells {
     set: Vec<u32>,
     /// A primary item without any option (then there is nothing to search).
     uncoverable: bool,
+    /// Whether [`Cells::search`] counts mems.
+    count_mems: bool,
     /// The state of the search, kept between searches only to reuse the allocations.
     state: State,
     /// The pristine sizes, orders and positions, restored before every search (the search
@@ -235,6 +237,7 @@ impl Cells {
             items: items_data,
             set,
             uncoverable,
+            count_mems: true,
             state: State::default(),
             pristine,
         }
@@ -268,6 +271,23 @@ impl Cells {
         F: FnMut(&Cells, &[u32]) -> Control,
     {
         self.run::<true, F>(limits, visit)
+    }
+
+    /// Whether [`Cells::search`] counts mems (on by default).
+    pub fn set_mem_counting(&mut self, on: bool) {
+        self.count_mems = on;
+    }
+
+    /// [`Cells::search_within`], counting mems only if [`Cells::set_mem_counting`] says so.
+    pub fn search<F>(&mut self, limits: &Limits, visit: F) -> SearchStats
+    where
+        F: FnMut(&Cells, &[u32]) -> Control,
+    {
+        if self.count_mems {
+            self.run::<true, F>(limits, visit)
+        } else {
+            self.run::<false, F>(limits, visit)
+        }
     }
 
     /// [`Cells::search_within`] without counting mems (`mems` is `None`): for solvers.

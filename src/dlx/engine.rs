@@ -1,7 +1,7 @@
 //! Dancing links as an [`ExactCover`] engine, built from a [`Problem`].
 
 use super::links::Dlx;
-use crate::exact_cover::{search_mapped, Control, ExactCover, Problem, SearchStats};
+use crate::exact_cover::{search_mapped, Control, ExactCover, Problem, SearchStats, SolutionLimit};
 use crate::solver::Limits;
 
 impl Problem {
@@ -36,20 +36,25 @@ impl ExactCover for Dlx {
         format!("{method}; branching: {}", self.branching().name())
     }
 
+    fn set_mem_counting(&mut self, on: bool) {
+        Dlx::set_mem_counting(self, on);
+    }
+
     fn search_options(
         &mut self,
         limits: &Limits,
         visit: &mut dyn FnMut(&[usize]) -> Control,
     ) -> SearchStats {
-        let was = self.counts_mems();
-        self.set_mem_counting(true);
-        let stats = search_mapped(
+        search_mapped(
             self,
             Dlx::option_of,
             |dlx, f| dlx.search_within(limits, f),
             visit,
-        );
-        self.set_mem_counting(was);
-        stats
+        )
+    }
+
+    fn count_within(&mut self, limit: u64, limits: &Limits) -> SearchStats {
+        let mut counter = SolutionLimit::new(limit);
+        self.search_within(limits, |_, _| counter.record())
     }
 }

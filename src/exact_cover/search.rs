@@ -91,15 +91,21 @@ pub trait ExactCover {
     /// A description for reports: the method and, for dancing links, the branching rule.
     fn describe(&self) -> String;
 
+    /// Whether searches count mems (Knuth's memory accesses). A search pays for the counter
+    /// only when asked: the other counters are kept always. Engines count them by default;
+    /// an engine without mems ignores this.
+    fn set_mem_counting(&mut self, on: bool);
+
     /// Runs the search within `limits`, calling `visit` with the options of every solution
-    /// (numbered from 0 in input order, in the order chosen). Mems are counted.
+    /// (numbered from 0 in input order, in the order chosen).
     fn search_options(
         &mut self,
         limits: &Limits,
         visit: &mut dyn FnMut(&[usize]) -> Control,
     ) -> SearchStats;
 
-    /// Counts solutions within `limits`, stopping at `limit` (0 = count all).
+    /// Counts solutions within `limits`, stopping at `limit` (0 = count all). Engines
+    /// override it to skip mapping each solution to option numbers.
     fn count_within(&mut self, limit: u64, limits: &Limits) -> SearchStats {
         let mut counter = SolutionLimit::new(limit);
         self.search_options(limits, &mut |_| counter.record())
