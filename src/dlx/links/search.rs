@@ -71,6 +71,12 @@ impl Dlx {
     /// branch-free index computation instead of the loop that wraps at the spacer (forum
     /// hardest 861 -> 890 us: the spacer branch predicts well, all nodes of one item's list
     /// sit at the same place in their options).
+    ///
+    /// Under DLX1's rule without a seed, though, the choice walks the item list as DLX1
+    /// does, visiting only the active items: on dominoes 8x8 (64 items, most covered deep
+    /// in the tree, 37 million levels) the walk took `cover` from 2.53 to 1.61 s, against
+    /// 1.63 s for DLX1 in the same run; 13 queens, Langford 12 and pentominoes 6x10 were
+    /// unchanged (0.147, 0.421 and 5.32 s).
     #[inline]
     pub(super) fn choose(&mut self, rng: &mut u64) -> u32 {
         match self.branching {
@@ -95,16 +101,46 @@ impl Dlx {
                 }
                 return p as u32 + 1;
             }
-            if self.seed.is_none() {
-                // No forced item: the whole list is scanned anyway, so take its minimum
-                // and then the first item of that length, both a block at a time.
-                let minimum = lens.iter().copied().min().unwrap_or(COVERED);
-                if minimum < COVERED {
-                    if MEMS {
-                        self.tally.scanned += u64::from(self.active);
+        }
+        if STOP == 0 && self.seed.is_none() {
+            // DLX1's walk of the item list.
+            let mut best = 0;
+            let mut best_len = u32::MAX;
+            let mut scanned = 0u64;
+            let mut p = self.items[0].right;
+            while p != 0 {
+                let len = self.lens[p as usize];
+                scanned += 1;
+                if len < best_len {
+                    best_len = len;
+                    best = p;
+                    if len == 0 {
+                        break;
                     }
-                    return first_equal(lens, minimum).map_or(0, |p| p as u32 + 1);
                 }
+                p = self.items[p as usize].right;
+            }
+            if MEMS {
+                self.tally.scanned += scanned;
+            }
+            return best;
+        }
+        if self.seed.is_none() {
+            // The whole list is scanned anyway (no forced item, or DLX1's rule, which stops
+            // only at a length 0): take its minimum and then the first item of that length,
+            // both a block at a time. The same choice as the scan below.
+            let minimum = lens.iter().copied().min().unwrap_or(COVERED);
+            if minimum < COVERED {
+                let p = first_equal(lens, minimum).unwrap_or(0);
+                if MEMS {
+                    self.tally.scanned += if minimum == 0 && STOP == 0 {
+                        // DLX1's scan stops at a length 0.
+                        lens[..=p].iter().filter(|&&len| len < COVERED).count() as u64
+                    } else {
+                        u64::from(self.active)
+                    };
+                }
+                return p as u32 + 1;
             }
         }
         let mut best = 0;
