@@ -98,17 +98,20 @@ pub enum Engine {
     Links,
     /// Dancing cells on sparse sets: Knuth's SSXCC (`dc`).
     Cells,
+    /// Dancing links with memoized counting: Knuth's DLX6 (`memo`).
+    Memo,
 }
 
 impl Engine {
     /// Every engine, the default first.
-    pub const ALL: [Engine; 2] = [Engine::Links, Engine::Cells];
+    pub const ALL: [Engine; 3] = [Engine::Links, Engine::Cells, Engine::Memo];
 
     /// The engine's name on the command line and in reports.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Links => "dlx",
             Engine::Cells => "dc",
+            Engine::Memo => "memo",
         }
     }
 
@@ -123,6 +126,7 @@ impl Engine {
         match self {
             Engine::Links => Box::new(problem.dlx()),
             Engine::Cells => Box::new(problem.cells()),
+            Engine::Memo => Box::new(problem.memo()),
         }
     }
 }

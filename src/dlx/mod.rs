@@ -6,6 +6,7 @@
 //! * [`engine`]: `Problem::dlx` and the [`ExactCover`](crate::exact_cover::ExactCover)
 //!   implementation;
 //! * [`sudoku`]: the `dlx` Sudoku solver over the shared encoding;
+//! * [`memo`]: memoized counting over the same links (DLX6), with the ZDD of all solutions;
 //! * [`parallel`]: one count split over threads or shards, with the single-thread totals;
 //! * `reference` (with `--features reference-dlx`): the `dlx` crate as an outside reference.
 //!
@@ -18,6 +19,7 @@
 
 pub mod engine;
 pub mod links;
+pub mod memo;
 pub mod parallel;
 #[cfg(feature = "reference-dlx")]
 pub mod reference;

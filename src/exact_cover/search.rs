@@ -104,6 +104,12 @@ pub trait ExactCover {
         visit: &mut dyn FnMut(&[usize]) -> Control,
     ) -> SearchStats;
 
+    /// Figures of the last search that only this engine has (a memo's hits and memory,
+    /// say), as (name, value) pairs for reports; none by default.
+    fn details(&self) -> Vec<(&'static str, String)> {
+        Vec::new()
+    }
+
     /// Counts solutions within `limits`, stopping at `limit` (0 = count all). Engines
     /// override it to skip mapping each solution to option numbers.
     fn count_within(&mut self, limit: u64, limits: &Limits) -> SearchStats {

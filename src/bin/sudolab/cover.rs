@@ -42,10 +42,12 @@ pub struct CoverArgs {
     #[arg(long)]
     seed: Option<u64>,
     /// The engine: `dlx` (dancing links, Knuth's DLX1/DLX2), `dc` (dancing cells on sparse
-    /// sets, Knuth's SSXCC) or `sat` (the problem as CNF for a CDCL solver). All count the
-    /// same solutions; dlx and dc print their model program's nodes, updates and mems, sat
-    /// its decisions, conflicts and propagations.
-    #[arg(long, value_name = "ENGINE", default_value = "dlx", value_parser = ["dlx", "dc", "sat"])]
+    /// sets, Knuth's SSXCC), `memo` (dancing links counting each subproblem once, Knuth's
+    /// DLX6: fast where subproblems repeat, as in tilings; it lists solutions by plain
+    /// search) or `sat` (the problem as CNF for a CDCL solver). All count the same
+    /// solutions; dlx and dc print their model program's nodes, updates and mems, memo its
+    /// memo's size and hits, sat its decisions, conflicts and propagations.
+    #[arg(long, value_name = "ENGINE", default_value = "dlx", value_parser = ["dlx", "dc", "memo", "sat"])]
     engine: String,
     /// The branching rule of the dlx engine: `dlx1` (an item of minimum length, the first such; DLX1's, so
     /// nodes, updates and mems match Knuth's program) or `forced-first` (the scan stops at
@@ -57,6 +59,14 @@ pub struct CoverArgs {
     /// prints always (solutions, nodes, updates). Always on with --threads and --shard.
     #[arg(long)]
     mems: bool,
+    /// The memo engine's memory budget in megabytes: past it the memo stores no more and
+    /// the rest is counted by plain search (slower, still exact).
+    #[arg(long, value_name = "MB", default_value_t = sudolab::dlx::memo::DEFAULT_BUDGET_MB)]
+    memo_mb: usize,
+    /// With --engine memo: write the ZDD of all solutions to FILE (Knuth's DLX6 text format,
+    /// see the `dlx::memo::zdd` docs), atomically.
+    #[arg(long, value_name = "FILE")]
+    zdd: Option<std::path::PathBuf>,
     /// Write the problem in Knuth's DLX format instead of solving it.
     #[arg(long, conflicts_with = "emit_cnf")]
     emit: bool,
@@ -132,11 +142,18 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         return cover_with_sat(args, &problem, out);
     }
     let engine = Engine::from_name(&args.engine).unwrap_or(Engine::Links);
-    if engine == Engine::Cells {
-        if args.split.splits() || args.split.estimate.is_some() || args.seed.is_some() {
-            bail!("--threads, --shard, --estimate and --seed need --engine dlx");
-        }
-        return cover_once(args, &problem, &mut problem.cells(), out);
+    if engine != Engine::Memo && args.zdd.is_some() {
+        bail!("--zdd writes the diagram that memoized counting builds: add --engine memo");
+    }
+    if engine != Engine::Links
+        && (args.split.splits() || args.split.estimate.is_some() || args.seed.is_some())
+    {
+        bail!("--threads, --shard, --estimate and --seed need --engine dlx");
+    }
+    match engine {
+        Engine::Cells => return cover_once(args, &problem, &mut problem.cells(), out),
+        Engine::Memo => return cover_memo(args, &problem, out),
+        Engine::Links => {}
     }
     let mut links = problem.dlx();
     links.set_tie_break_seed(args.seed);
@@ -229,6 +246,9 @@ fn report_count(
         engine.describe(),
         started.elapsed().as_secs_f64() * 1e3
     )?;
+    for (name, value) in engine.details() {
+        writeln!(out, "{name}: {value}")?;
+    }
     if let Some(classic) = classic_problem(args)? {
         let complete = stats.stopped.is_none() && !capped;
         writeln!(
@@ -241,6 +261,30 @@ fn report_count(
         None => Status::Success,
         Some(_) => Status::PuzzleFailure,
     })
+}
+
+/// `cover --engine memo`: a memoized count, and the ZDD when asked.
+fn cover_memo(args: &CoverArgs, problem: &Problem, out: &mut impl Write) -> anyhow::Result<Status> {
+    let mut memo = problem.memo();
+    memo.set_budget(args.memo_mb.saturating_mul(1 << 20));
+    if args.zdd.is_some() {
+        if args.print != 0 || args.limit != 0 {
+            bail!("--zdd holds all solutions: drop --print and --limit");
+        }
+        memo.set_build_diagram(true);
+    }
+    let status = cover_once(args, problem, &mut memo, out)?;
+    if let Some(path) = &args.zdd {
+        let Some(diagram) = memo.diagram() else {
+            bail!("the count was stopped, so there is no complete ZDD; {} not written", path.display());
+        };
+        let mut text = Vec::new();
+        diagram.write(&mut text)?;
+        sudolab::atomic_file::AtomicFile::write(path, &text)
+            .with_context(|| format!("cannot write the ZDD to {}", path.display()))?;
+        writeln!(out, "zdd: {} nodes written to {}", diagram.len(), path.display())?;
+    }
+    Ok(status)
 }
 
 /// `cover --engine sat`: the CNF counted by blocking each model found.

@@ -75,6 +75,7 @@
 mod arrays;
 mod estimate;
 mod lists;
+mod memo;
 mod sanity;
 mod search;
 mod split;
