@@ -322,7 +322,10 @@ fn exact_cover_files_are_counted_by_every_engine_with_their_mems() {
             assert!(row.nodes > 0);
             if row.solver == "memo" {
                 // No mems: the memo's own figures are in the row's detail.
-                assert!(row.mems.is_none() && row.detail.contains("memo hits"), "{row:?}");
+                assert!(
+                    row.mems.is_none() && row.detail.contains("memo hits"),
+                    "{row:?}"
+                );
             } else {
                 assert!(row.mems.is_some_and(|m| m > 0), "{row:?}");
             }

@@ -276,13 +276,21 @@ fn cover_memo(args: &CoverArgs, problem: &Problem, out: &mut impl Write) -> anyh
     let status = cover_once(args, problem, &mut memo, out)?;
     if let Some(path) = &args.zdd {
         let Some(diagram) = memo.diagram() else {
-            bail!("the count was stopped, so there is no complete ZDD; {} not written", path.display());
+            bail!(
+                "the count was stopped, so there is no complete ZDD; {} not written",
+                path.display()
+            );
         };
         let mut text = Vec::new();
         diagram.write(&mut text)?;
         sudolab::atomic_file::AtomicFile::write(path, &text)
             .with_context(|| format!("cannot write the ZDD to {}", path.display()))?;
-        writeln!(out, "zdd: {} nodes written to {}", diagram.len(), path.display())?;
+        writeln!(
+            out,
+            "zdd: {} nodes written to {}",
+            diagram.len(),
+            path.display()
+        )?;
     }
     Ok(status)
 }

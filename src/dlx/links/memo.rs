@@ -238,7 +238,9 @@ impl Dlx {
                     let level = levels.last_mut().expect("a level is open");
                     let x = level.option;
                     if x == level.item {
-                        let Level { item, total, chain, .. } = levels.pop().expect("open");
+                        let Level {
+                            item, total, chain, ..
+                        } = levels.pop().expect("open");
                         self.uncover::<false, COLOURS>(item);
                         signature.build::<COLOURS>(self);
                         let memo = Found {

@@ -248,7 +248,13 @@ mod tests {
         let budget = 64 * 1024;
         let mut table = Table::new(1, budget, false);
         for k in 0..100_000u64 {
-            table.insert(&[k], Found { count: 1, diagram: 0 });
+            table.insert(
+                &[k],
+                Found {
+                    count: 1,
+                    diagram: 0,
+                },
+            );
         }
         assert!(table.is_full());
         assert!(table.len() < 100_000 && !table.is_empty());

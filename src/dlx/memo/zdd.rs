@@ -138,10 +138,16 @@ impl Zdd {
                 return Err(bad(number, "a node after the root (option 0)".into()));
             }
             let (id, node) = parse_node(&line).ok_or_else(|| {
-                bad(number, format!("{line:?} is not a node `ID: (~OPTION?LO:HI)`"))
+                bad(
+                    number,
+                    format!("{line:?} is not a node `ID: (~OPTION?LO:HI)`"),
+                )
             })?;
             if id != zdd.next() {
-                return Err(bad(number, format!("node {id:x} where {:x} was due", zdd.next())));
+                return Err(bad(
+                    number,
+                    format!("node {id:x} where {:x} was due", zdd.next()),
+                ));
             }
             if node.lo >= id || node.hi >= id {
                 return Err(bad(number, "a child that is not an earlier node".into()));
@@ -236,11 +242,17 @@ mod tests {
     fn malformed_diagrams_are_refused_with_their_line() {
         for (text, says) in [
             ("2: (~3?0:1)\n", "no root line"),
-            ("2: (~3?0:1)\n4: (~0?0:2)\n", "line 2: node 4 where 3 was due"),
+            (
+                "2: (~3?0:1)\n4: (~0?0:2)\n",
+                "line 2: node 4 where 3 was due",
+            ),
             ("2: (~3?0:5)\n", "line 1: a child"),
             ("2: (~3?1:0)\n", "line 1: HI is 0"),
             ("2: (~3?0:1\n", "line 1: \"2: (~3?0:1\" is not a node"),
-            ("2: (~0?0:1)\n3: (~1?0:1)\n", "line 2: a node after the root"),
+            (
+                "2: (~0?0:1)\n3: (~1?0:1)\n",
+                "line 2: a node after the root",
+            ),
         ] {
             let error = Zdd::read(text.as_bytes(), "t").unwrap_err().to_string();
             assert!(error.contains(says), "{text:?}: {error}");
