@@ -115,6 +115,17 @@ impl Engine {
         }
     }
 
+    /// What the engine is, for reports.
+    pub fn description(self) -> &'static str {
+        match self {
+            Engine::Links => "exact cover, dancing links (Knuth's DLX1, DLX2 with colours)",
+            Engine::Cells => "exact cover, dancing cells on sparse sets (Knuth's SSXCC)",
+            Engine::Memo => {
+                "exact cover, dancing links counting each subproblem once (Knuth's DLX6); no mems"
+            }
+        }
+    }
+
     /// The engine called `name`.
     pub fn from_name(name: &str) -> Option<Engine> {
         Engine::ALL.into_iter().find(|e| e.name() == name)

@@ -180,7 +180,7 @@ fn mems_tables_keep_totals_and_means_apart() {
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
     let files = readme
-        .find("| exact-cover file (one count) | engine | ms | nodes | mems |")
+        .find("| exact-cover file (one count) | engine | ms | vs fastest | nodes | mems |")
         .expect("a table of whole counts");
     let corpora = readme
         .find("| puzzle corpus (mems counted) | engine | mean ms per puzzle | nodes per puzzle | mems per puzzle |")
@@ -193,6 +193,13 @@ fn mems_tables_keep_totals_and_means_apart() {
         corpora_table.contains("| norvig_top95 | dlx |") && !corpora_table.contains("| q8.dlx |")
     );
     assert!(files < corpora, "{readme}");
+    // Every engine side by side on the file, the memo with its own figures.
+    assert!(files_table.contains("| q8.dlx | dc |"));
+    let memo = files_table
+        .lines()
+        .find(|l| l.starts_with("| q8.dlx | memo |"))
+        .expect("the memo's row");
+    assert!(memo.contains("memo hits") && memo.contains("memo peak memory"), "{memo}");
 }
 
 /// The bands engine times only the 9x9 records of a mixed file: the run's README says so

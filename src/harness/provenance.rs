@@ -129,6 +129,22 @@ pub fn bench_metadata(config: &BenchConfig, command: &[String]) -> RunMetadata {
         }
     }
     let paths: Vec<PathBuf> = config.corpora.iter().map(|c| c.path.clone()).collect();
+    if paths
+        .iter()
+        .any(|p| super::exact_cover::is_exact_cover_file(p))
+    {
+        // Exact-cover files are counted by every engine; those that are no Sudoku solver
+        // of the run are described here.
+        for engine in crate::registry::Engine::ALL {
+            if meta.solver_description(engine.name()).is_none() {
+                meta.set(&format!("solver:{}", engine.name()), engine.description());
+                meta.set(
+                    &format!("solver:{}:reports", engine.name()),
+                    "counts,guesses",
+                );
+            }
+        }
+    }
     for (spec, name) in config.corpora.iter().zip(corpus_names(&paths)) {
         let sample = spec.sample.map_or("all puzzles".to_string(), |n| {
             format!("a seeded sample of {n} (seed {})", config.seed)

@@ -210,7 +210,8 @@ pub fn write_report_into(source: &Path, target: &Path) -> Result<Report> {
     })?;
     AtomicFile::write(&target.join("summary.csv"), &bytes)?;
     let charts = charts::draw_all(&summary, target)?;
-    let readme = readme(&meta, &summary, &rows, &charts);
+    let details = exact_cover_details(&runs);
+    let readme = readme(&meta, &summary, &rows, &details, &charts);
     AtomicFile::write(&target.join("README.md"), readme.as_bytes())?;
     Ok(Report {
         rows,
@@ -275,8 +276,50 @@ pub fn corpus_lines(rows: &[SummaryRow]) -> String {
     out
 }
 
+/// The engines' own figures (`detail` of a complete count: a memo's hits and memory) for
+/// each exact-cover file and engine of `runs.csv`; empty if it cannot be read.
+fn exact_cover_details(runs: &Path) -> Details {
+    let mut details = Details::new();
+    let Ok(mut reader) = csv::Reader::from_path(runs) else {
+        return details;
+    };
+    let Ok(headers) = reader.headers().cloned() else {
+        return details;
+    };
+    let column = |name: &str| headers.iter().position(|h| h == name);
+    let (Some(corpus), Some(solver), Some(status), Some(detail)) = (
+        column("corpus"),
+        column("solver"),
+        column("status"),
+        column("detail"),
+    ) else {
+        return details;
+    };
+    for record in reader.records().flatten() {
+        let field = |k: usize| record.get(k).unwrap_or("");
+        if field(status) == "ok"
+            && !field(detail).is_empty()
+            && super::exact_cover::is_exact_cover_file(Path::new(field(corpus)))
+        {
+            details.insert(
+                (field(corpus).to_string(), field(solver).to_string()),
+                field(detail).to_string(),
+            );
+        }
+    }
+    details
+}
+
+/// Per exact-cover file and engine, the engine's own figures.
+type Details = std::collections::HashMap<(String, String), String>;
+
 /// The summary as a Markdown table, one row per corpus and solver.
 pub fn markdown_table(rows: &[SummaryRow], baseline: &str) -> String {
+    markdown_table_with(rows, baseline, &Details::new())
+}
+
+/// [`markdown_table`], with the engines' own figures on exact-cover files.
+fn markdown_table_with(rows: &[SummaryRow], baseline: &str, details: &Details) -> String {
     let mut out = format!(
         "| corpus | solver | puzzles | mean µs | median µs | p90 µs | p99 µs | max µs | puzzles/s | no guess % | guesses/puzzle | nodes/puzzle | assignments/puzzle | median vs {baseline} | mismatches | timeouts | bad records |\n"
     );
@@ -309,7 +352,7 @@ pub fn markdown_table(rows: &[SummaryRow], baseline: &str) -> String {
             r.errors
         );
     }
-    exact_cover_table(rows, &mut out);
+    exact_cover_table(rows, details, &mut out);
     if graded {
         out.push_str("\n| corpus | solved by human techniques % | mean hardest rating (SE) |\n|---|--:|--:|\n");
         let mut seen = Vec::new();
@@ -329,43 +372,79 @@ pub fn markdown_table(rows: &[SummaryRow], baseline: &str) -> String {
     out
 }
 
-/// The rows that count mems, as their own tables: time, nodes and mems per engine, and mems
-/// against the first engine on the same file, the machine-independent comparison. An
-/// exact-cover file is one count, so its figures are the count's totals; a puzzle corpus
-/// (`bench --mems`) has means per puzzle: two tables, each with its own units.
-fn exact_cover_table(rows: &[SummaryRow], out: &mut String) {
-    let counted: Vec<&SummaryRow> = rows
+/// Exact cover side by side. An exact-cover file is one count: every engine's time (and
+/// its ratio to the fastest engine's), nodes, mems (with their ratio to the first engine's,
+/// the machine-independent comparison) and its own figures (a memo's hits and memory). A
+/// puzzle corpus counted with `bench --mems` has means per puzzle: a table of its own, with
+/// its own units.
+fn exact_cover_table(rows: &[SummaryRow], details: &Details, out: &mut String) {
+    let is_file = |r: &SummaryRow| super::exact_cover::is_exact_cover_file(Path::new(&r.corpus));
+    let files: Vec<&SummaryRow> = rows.iter().filter(|r| is_file(r)).collect();
+    let corpora: Vec<&SummaryRow> = rows
         .iter()
-        .filter(|r| r.mems_per_puzzle.is_some())
+        .filter(|r| !is_file(r) && r.mems_per_puzzle.is_some())
         .collect();
-    let (files, corpora): (Vec<&SummaryRow>, Vec<&SummaryRow>) = counted
-        .iter()
-        .partition(|r| super::exact_cover::is_exact_cover_file(std::path::Path::new(&r.corpus)));
-    let headers = [
-        "| exact-cover file (one count) | engine | ms | nodes | mems | mems vs first engine |",
-        "| puzzle corpus (mems counted) | engine | mean ms per puzzle | nodes per puzzle | mems per puzzle | mems vs first engine |",
-    ];
-    for (table, header) in [files, corpora].iter().zip(headers) {
-        if table.is_empty() {
-            continue;
-        }
-        let _ = writeln!(out, "\n{header}\n|---|---|--:|--:|--:|--:|");
-        for r in table {
-            let first = table
+    let first_mems = |table: &[&SummaryRow], corpus: &str| {
+        table
+            .iter()
+            .find(|f| f.corpus == corpus && f.mems_per_puzzle.is_some())
+            .and_then(|f| f.mems_per_puzzle)
+            .filter(|&m| m > 0.0)
+    };
+    let mems_ratio = |table: &[&SummaryRow], r: &SummaryRow| match (
+        r.mems_per_puzzle,
+        first_mems(table, &r.corpus),
+    ) {
+        (Some(mems), Some(first)) => format!("{:.3}", mems / first),
+        _ => "n/a".to_string(),
+    };
+    let mems = |r: &SummaryRow| {
+        r.mems_per_puzzle
+            .map_or("n/a".to_string(), |m| format!("{m:.0}"))
+    };
+    if !files.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n| exact-cover file (one count) | engine | ms | vs fastest | nodes | mems | mems vs first engine | the engine's own figures |\n|---|---|--:|--:|--:|--:|--:|---|"
+        );
+        for r in &files {
+            let fastest = files
                 .iter()
-                .find(|f| f.corpus == r.corpus)
-                .and_then(|f| f.mems_per_puzzle)
-                .filter(|&m| m > 0.0);
-            let mems = r.mems_per_puzzle.unwrap_or(0.0);
+                .filter(|f| f.corpus == r.corpus && f.puzzles > 0)
+                .map(|f| f.mean_us)
+                .fold(f64::INFINITY, f64::min);
+            let detail = details
+                .get(&(r.corpus.clone(), r.solver.clone()))
+                .map_or("", String::as_str);
             let _ = writeln!(
                 out,
-                "| {} | {} | {:.3} | {:.0} | {:.0} | {} |",
+                "| {} | {} | {:.3} | {:.2} | {:.0} | {} | {} | {} |",
+                r.corpus,
+                r.solver,
+                r.mean_us / 1e3,
+                r.mean_us / fastest,
+                r.nodes_per_puzzle.unwrap_or(0.0),
+                mems(r),
+                mems_ratio(&files, r),
+                detail
+            );
+        }
+    }
+    if !corpora.is_empty() {
+        let _ = writeln!(
+            out,
+            "\n| puzzle corpus (mems counted) | engine | mean ms per puzzle | nodes per puzzle | mems per puzzle | mems vs first engine |\n|---|---|--:|--:|--:|--:|"
+        );
+        for r in &corpora {
+            let _ = writeln!(
+                out,
+                "| {} | {} | {:.3} | {:.0} | {} | {} |",
                 r.corpus,
                 r.solver,
                 r.mean_us / 1e3,
                 r.nodes_per_puzzle.unwrap_or(0.0),
-                mems,
-                first.map_or("n/a".to_string(), |f| format!("{:.3}", mems / f))
+                mems(r),
+                mems_ratio(&corpora, r)
             );
         }
     }
@@ -401,6 +480,7 @@ fn readme(
     meta: &RunMetadata,
     summary: &Summary,
     rows: &[SummaryRow],
+    details: &Details,
     charts: &[std::path::PathBuf],
 ) -> String {
     let mut out = String::new();
@@ -419,7 +499,7 @@ fn readme(
     solvers(&mut out, meta, summary);
     let baseline = summary.solvers.first().map_or("baseline", String::as_str);
     out.push_str("\n## Summary\n\nTimes are per puzzle, around the solver call alone, counting solutions up to the limit; quantiles are read from a log histogram (within 0.07%). `median vs` is the ratio to the first solver's median on the same corpus, measured in the same run.\n\n");
-    out.push_str(&markdown_table(rows, baseline));
+    out.push_str(&markdown_table_with(rows, baseline, details));
     partial_corpora(&mut out, rows);
     overhead(&mut out, meta, summary);
     if !charts.is_empty() {

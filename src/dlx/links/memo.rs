@@ -124,6 +124,8 @@ pub(in crate::dlx) struct MemoCount {
     pub count: u128,
     /// Options tried.
     pub tried: u64,
+    /// Options tried beyond the first of their item.
+    pub guesses: u64,
     /// Levels entered (signatures counted, not looked up).
     pub levels: u64,
     /// List removals: items covered and nodes hidden.
@@ -276,6 +278,9 @@ impl Dlx {
                         }
                     }
                     level.option = self.nodes[x as usize].down;
+                    if level.option != level.item {
+                        found.guesses += 1;
+                    }
                     Step::Try
                 }
             };

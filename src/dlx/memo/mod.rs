@@ -71,6 +71,8 @@ pub struct MemoReport {
     pub count: u128,
     /// Search-tree nodes: the root and every option tried (as DLX1 counts them).
     pub nodes: u64,
+    /// Options tried beyond the first of their item (branch alternatives).
+    pub guesses: u64,
     /// Signatures counted (the levels the search entered).
     pub signatures: u64,
     /// Signatures stored in the memo.
@@ -132,6 +134,7 @@ impl Memo {
         let report = MemoReport {
             count: found.count,
             nodes: found.tried + 1,
+            guesses: found.guesses,
             signatures: found.levels,
             entries: table.len() as u64,
             hits: table.hits(),
@@ -161,9 +164,13 @@ impl Memo {
     }
 }
 
-/// Bytes as megabytes for people.
+/// Bytes for people: KB below a megabyte, MB above.
 fn megabytes(bytes: u64) -> String {
-    format!("{:.1} MB", bytes as f64 / (1u64 << 20) as f64)
+    if bytes < 1 << 20 {
+        format!("{:.1} KB", bytes as f64 / 1024.0)
+    } else {
+        format!("{:.1} MB", bytes as f64 / (1u64 << 20) as f64)
+    }
 }
 
 impl ExactCover for Memo {
@@ -209,7 +216,7 @@ impl ExactCover for Memo {
         SearchStats {
             solutions: u64::try_from(report.count).unwrap_or(u64::MAX),
             nodes: report.nodes,
-            guesses: 0,
+            guesses: report.guesses,
             updates: report.updates,
             mems: None,
             stopped: report.stopped,

@@ -7,8 +7,10 @@
 //!   `keys[e * width .. (e + 1) * width]`): no allocation per entry.
 //! * `counts[e]`: the number of solutions below entry `e`'s subproblem; `diagrams[e]` its
 //!   ZDD node (kept only when the search builds a ZDD).
-//! * `slots`: open addressing with linear probing; a slot holds `e + 1`, or 0 when empty.
-//!   Its length is a power of two and at least twice the number of entries.
+//! * `slots`: open addressing with linear probing; a slot holds `e + 1` in its low 32 bits
+//!   and the high 32 bits of the key's hash in its high ones (a probe compares keys only
+//!   when those agree), or 0 when empty. Its length is a power of two and at least twice
+//!   the number of entries.
 //!
 //! Nothing is ever removed. An insertion that would take the table past its budget (the
 //! bytes of all four arrays, counting the capacity a growth would allocate) is refused and
@@ -23,7 +25,7 @@ pub struct Table {
     counts: Vec<u128>,
     diagrams: Vec<u32>,
     keep_diagrams: bool,
-    slots: Vec<u32>,
+    slots: Vec<u64>,
     budget: usize,
     full: bool,
     hits: u64,
@@ -96,7 +98,7 @@ impl Table {
     }
 
     fn bytes_for(&self, entries: usize, slots: usize) -> usize {
-        entries * self.entry_bytes() + slots * 4
+        entries * self.entry_bytes() + slots * 8
     }
 
     /// The bytes the table holds now (its arrays' capacities).
@@ -104,7 +106,7 @@ impl Table {
         self.keys.capacity() * 8
             + self.counts.capacity() * 16
             + self.diagrams.capacity() * 4
-            + self.slots.capacity() * 4
+            + self.slots.capacity() * 8
     }
 
     fn hash(key: &[u64]) -> u64 {
@@ -123,14 +125,25 @@ impl Table {
         &self.keys[entry * self.width..(entry + 1) * self.width]
     }
 
-    /// The slot holding `key`, or the empty slot where it would go.
-    fn probe(&self, key: &[u64]) -> usize {
+    /// The slot holding `key`, or the empty slot where it would go, and the slot's tag.
+    #[inline]
+    fn probe(&self, key: &[u64]) -> (usize, u64) {
+        let hash = Table::hash(key);
+        let tag = hash & !0xffff_ffff;
         let mask = self.slots.len() - 1;
-        let mut slot = Table::hash(key) as usize & mask;
+        let mut slot = hash as usize & mask;
         loop {
             let held = self.slots[slot];
-            if held == 0 || self.key(held as usize - 1) == key {
-                return slot;
+            if held == 0 {
+                return (slot, tag);
+            }
+            if held & !0xffff_ffff == tag {
+                let entry = (held & 0xffff_ffff) as usize - 1;
+                // Word by word: keys are short, a call to memcmp costs more.
+                let stored = &self.keys[entry * self.width..(entry + 1) * self.width];
+                if stored.iter().zip(key).all(|(a, b)| a == b) {
+                    return (slot, tag);
+                }
             }
             slot = (slot + 1) & mask;
         }
@@ -142,12 +155,12 @@ impl Table {
         if self.slots.is_empty() {
             return None;
         }
-        let held = self.slots[self.probe(key)];
+        let held = self.slots[self.probe(key).0];
         if held == 0 {
             return None;
         }
         self.hits += 1;
-        let entry = held as usize - 1;
+        let entry = (held & 0xffff_ffff) as usize - 1;
         Some(Found {
             count: self.counts[entry],
             diagram: if self.keep_diagrams {
@@ -184,32 +197,33 @@ impl Table {
                 self.diagrams.reserve_exact(more);
             }
         }
-        let slot = self.probe(key);
+        let (slot, tag) = self.probe(key);
         debug_assert_eq!(self.slots[slot], 0, "Table::insert: key stored already");
         self.keys.extend_from_slice(key);
         self.counts.push(found.count);
         if self.keep_diagrams {
             self.diagrams.push(found.diagram);
         }
-        self.slots[slot] = self.counts.len() as u32;
+        self.slots[slot] = tag | self.counts.len() as u64;
         self.peak_bytes = self.peak_bytes.max(self.bytes());
     }
 
     /// Doubles the slots, if the budget allows; whether it did.
     fn grow(&mut self) -> bool {
         let slots = self.slots.len() * 2;
-        if self.bytes() + slots * 4 > self.budget {
+        if self.bytes() + slots * 8 > self.budget {
             self.full = true;
             return false;
         }
         self.slots = vec![0; slots];
         let mask = slots - 1;
         for entry in 0..self.counts.len() {
-            let mut slot = Table::hash(self.key(entry)) as usize & mask;
+            let hash = Table::hash(self.key(entry));
+            let mut slot = hash as usize & mask;
             while self.slots[slot] != 0 {
                 slot = (slot + 1) & mask;
             }
-            self.slots[slot] = entry as u32 + 1;
+            self.slots[slot] = (hash & !0xffff_ffff) | (entry as u64 + 1);
         }
         self.peak_bytes = self.peak_bytes.max(self.bytes());
         true
