@@ -189,11 +189,14 @@ pub enum CoverErrorKind {
         /// The name.
         name: String,
     },
-    /// Knuth's DLX3/MCC multiplicity syntax (`u:v|name` or `v|name`) on the item line.
-    #[error("item multiplicities ({text:?}, Knuth's DLX3/MCC format) are not supported: every primary item is covered exactly once")]
-    Multiplicity {
+    /// Knuth's DLX3/MCC multiplicity syntax (`u:v|name` or `v|name`) written wrongly, or
+    /// on a secondary item.
+    #[error("{text:?}: {reason} (Knuth's DLX3 multiplicities: `v|name` or `u:v|name` before a primary item's name, 0 <= u <= v, v >= 1)")]
+    BadMultiplicity {
         /// The token as written.
         text: String,
+        /// What is wrong with it.
+        reason: String,
     },
     /// A colour (`item:colour`) on an item that cannot have one.
     #[error("{text:?}: a colour may only be given to a secondary item (declared after '|' on the first line), and {item:?} is primary")]

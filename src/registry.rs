@@ -87,7 +87,7 @@ pub fn quickest_for(puzzle: &Grid) -> Box<dyn Solver> {
 /// use sudolab::{exact_cover::classic, registry::Engine, solver::Limits};
 /// let problem = classic::langford(8)?;
 /// for engine in Engine::ALL {
-///     let stats = engine.build(&problem).count_within(0, &Limits::NONE);
+///     let stats = engine.build(&problem)?.count_within(0, &Limits::NONE);
 ///     assert_eq!(stats.solutions, 300); // 150 pairings and their reversals
 /// }
 /// # Ok::<(), sudolab::Error>(())
@@ -132,12 +132,20 @@ impl Engine {
     }
 
     /// `problem` ready to search with this engine (its default settings: DLX1's branching
-    /// for dancing links, mems counted).
-    pub fn build(self, problem: &Problem) -> Box<dyn ExactCover> {
-        match self {
+    /// for dancing links, mems counted). Refused for a problem with multiplicities (MCC):
+    /// no engine here handles them yet, and ignoring them would count another problem.
+    pub fn build(self, problem: &Problem) -> crate::Result<Box<dyn ExactCover>> {
+        if problem.has_multiplicities() {
+            return Err(crate::Error::Refused(format!(
+                "the {} engine does not handle item multiplicities (Knuth's MCC, `u:v|item`); \
+                 count them with the SAT encoding (`sudolab cover --engine sat`)",
+                self.name()
+            )));
+        }
+        Ok(match self {
             Engine::Links => Box::new(problem.dlx()),
             Engine::Cells => Box::new(problem.cells()),
             Engine::Memo => Box::new(problem.memo()),
-        }
+        })
     }
 }

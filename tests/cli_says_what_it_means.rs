@@ -199,7 +199,10 @@ fn mems_tables_keep_totals_and_means_apart() {
         .lines()
         .find(|l| l.starts_with("| q8.dlx | memo |"))
         .expect("the memo's row");
-    assert!(memo.contains("memo hits") && memo.contains("memo peak memory"), "{memo}");
+    assert!(
+        memo.contains("memo hits") && memo.contains("memo peak memory"),
+        "{memo}"
+    );
 }
 
 /// The bands engine times only the 9x9 records of a mixed file: the run's README says so

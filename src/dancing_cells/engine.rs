@@ -7,7 +7,15 @@ use crate::solver::Limits;
 impl Problem {
     /// The dancing-cells form, ready to search (an engine's constructor lives with the
     /// engine: the model knows none of them).
+    ///
+    /// # Panics
+    ///
+    /// With multiplicities ([`Problem::has_multiplicities`]), as [`Problem::dlx`].
     pub fn cells(&self) -> Cells {
+        assert!(
+            !self.has_multiplicities(),
+            "Problem::cells: multiplicities (MCC) are not handled"
+        );
         Cells::new(
             self.primary_items(),
             self.items() - self.primary_items(),

@@ -7,7 +7,16 @@ use crate::solver::Limits;
 impl Problem {
     /// The dancing-links form, ready to search (Algorithm C when there are colours). An
     /// engine's constructor lives with the engine: the model knows none of them.
+    ///
+    /// # Panics
+    ///
+    /// With multiplicities ([`Problem::has_multiplicities`]): dancing links count exact
+    /// covers, and ignoring the bounds would count another problem.
     pub fn dlx(&self) -> Dlx {
+        assert!(
+            !self.has_multiplicities(),
+            "Problem::dlx: multiplicities (MCC) are not handled"
+        );
         let mut dlx = Dlx::new(
             self.primary_items(),
             self.items() - self.primary_items(),

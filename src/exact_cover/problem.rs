@@ -19,8 +19,9 @@
 //! coloured one). Colours are names without `|` or `:` (Knuth's programs allow up to 8
 //! characters; any length is read here). A colour on a primary item is an error.
 //!
-//! Knuth's item multiplicities (`2|A`, `1:3|A`, DLX3) are recognised and refused with a
-//! message naming the line and column. Lines are at most [`MAX_COVER_LINE`] bytes and a
+//! **Multiplicities** (Knuth's DLX3, MCC): a primary item's name may be preceded by
+//! `u:v|` (it is covered by at least `u` and at most `v` chosen options) or `v|` (exactly
+//! `v`), for example `2|A 0:3|B C`. Lines are at most [`MAX_COVER_LINE`] bytes and a
 //! problem at most [`MAX_NODES`] nodes.
 
 use std::collections::HashMap;
@@ -67,7 +68,13 @@ pub struct Problem {
     colour_index: HashMap<String, u32>,
     /// Nodes the dancing-links arrays will need: headers, option nodes and spacers.
     nodes: u64,
+    /// Each primary item's bounds `(u, v)`: it is covered by `u..=v` chosen options
+    /// (`(1, 1)` but in an MCC problem).
+    bounds: Vec<(u32, u32)>,
 }
+
+/// The largest multiplicity bound read: far above any option count a problem can have.
+pub const MAX_MULTIPLICITY: u32 = 1 << 30;
 
 /// The most nodes (item headers, option nodes and spacers) a problem may have: the links are
 /// 32-bit indices, and this bound (about 1.6 GB of links) keeps a mistaken input from
@@ -94,6 +101,7 @@ impl Problem {
         let mut problem = Problem {
             primary: primary.len(),
             option_starts: vec![0],
+            bounds: vec![(1, 1); primary.len()],
             ..Problem::default()
         };
         for name in primary.iter().chain(secondary) {
@@ -102,6 +110,49 @@ impl Problem {
                 .map_err(|kind| cover_error(None, kind))?;
         }
         Ok(problem)
+    }
+
+    /// Primary item `item` (from 1) is covered by at least `lower` and at most `upper`
+    /// chosen options (Knuth's MCC; `0 <= lower <= upper`, `1 <= upper`).
+    ///
+    /// ```
+    /// use sudolab::exact_cover::Problem;
+    /// let mut problem = Problem::new(&["A", "B"], &[] as &[&str])?;
+    /// problem.set_multiplicity(1, 2, 2)?; // A twice
+    /// for option in [&["A"][..], &["A", "B"], &["A"]] {
+    ///     problem.add_option(option)?;
+    /// }
+    /// assert_eq!(problem.multiplicity(1), (2, 2));
+    /// assert!(problem.to_dlx_format().starts_with("2|A B\n"));
+    /// # Ok::<(), sudolab::Error>(())
+    /// ```
+    pub fn set_multiplicity(&mut self, item: u32, lower: u32, upper: u32) -> Result<()> {
+        let text = || format!("{lower}:{upper}|#{item}");
+        let bad = |reason: &str| {
+            cover_error(
+                None,
+                CoverErrorKind::BadMultiplicity {
+                    text: text(),
+                    reason: reason.into(),
+                },
+            )
+        };
+        if item == 0 || item as usize > self.primary {
+            return Err(bad("only a primary item has a multiplicity"));
+        }
+        check_bounds(lower, upper).map_err(|reason| bad(&reason))?;
+        self.bounds[item as usize - 1] = (lower, upper);
+        Ok(())
+    }
+
+    /// Primary item `item`'s bounds `(u, v)` (from 1; `(1, 1)` unless set).
+    pub fn multiplicity(&self, item: u32) -> (u32, u32) {
+        self.bounds[item as usize - 1]
+    }
+
+    /// Whether some primary item has bounds other than `(1, 1)` (an MCC problem).
+    pub fn has_multiplicities(&self) -> bool {
+        self.bounds.iter().any(|&b| b != (1, 1))
     }
 
     /// Adds item `name` after the others.
@@ -284,7 +335,16 @@ impl Problem {
     /// The problem in Knuth's DLX format (see the module docs).
     pub fn to_dlx_format(&self) -> String {
         let mut out = String::new();
-        out.push_str(&self.names[..self.primary].join(" "));
+        let primary: Vec<String> = self.names[..self.primary]
+            .iter()
+            .zip(&self.bounds)
+            .map(|(name, &(lower, upper))| match (lower, upper) {
+                (1, 1) => name.clone(),
+                (lower, upper) if lower == upper => format!("{upper}|{name}"),
+                (lower, upper) => format!("{lower}:{upper}|{name}"),
+            })
+            .collect();
+        out.push_str(&primary.join(" "));
         if self.names.len() > self.primary {
             out.push_str(" | ");
             out.push_str(&self.names[self.primary..].join(" "));
@@ -362,22 +422,23 @@ impl Problem {
                 in_secondary = true;
                 continue;
             }
-            if let Some((bounds, _)) = token.split_once('|') {
-                let multiplicity = !bounds.is_empty()
-                    && bounds
-                        .split(':')
-                        .all(|b| !b.is_empty() && b.bytes().all(|c| c.is_ascii_digit()));
-                let kind = if multiplicity {
-                    CoverErrorKind::Multiplicity { text: token.into() }
-                } else {
-                    CoverErrorKind::BadItemName { name: token.into() }
-                };
-                return Err((column, kind));
-            }
+            let (bounds, name) = match token.split_once('|') {
+                Some((bounds, name)) => {
+                    let bad = |reason: String| {
+                        let text = token.into();
+                        (column, CoverErrorKind::BadMultiplicity { text, reason })
+                    };
+                    if in_secondary {
+                        return Err(bad("a secondary item has no multiplicity".into()));
+                    }
+                    (parse_bounds(bounds).map_err(bad)?, name)
+                }
+                None => ((1, 1), token),
+            };
             if in_secondary {
-                secondary.push((column, token));
+                secondary.push((column, name));
             } else {
-                primary.push((column, token));
+                primary.push((column, name, bounds));
             }
         }
         if primary.is_empty() {
@@ -387,9 +448,11 @@ impl Problem {
         let mut problem = Problem {
             primary: primary.len(),
             option_starts: vec![0],
+            bounds: primary.iter().map(|&(_, _, bounds)| bounds).collect(),
             ..Problem::default()
         };
-        for &(column, name) in primary.iter().chain(&secondary) {
+        let names = primary.iter().map(|&(column, name, _)| (column, name));
+        for (column, name) in names.chain(secondary) {
             problem.declare(name).map_err(|e| (column, e))?;
         }
         Ok(problem)
@@ -415,6 +478,44 @@ impl Problem {
             ),
         })
     }
+}
+
+/// `v` or `u:v` (the part before `|` of a multiplicity), checked.
+fn parse_bounds(text: &str) -> Result<(u32, u32), String> {
+    let number = |t: &str| -> Result<u32, String> {
+        if t.is_empty() || !t.bytes().all(|c| c.is_ascii_digit()) {
+            return Err(format!("{t:?} is not a whole number"));
+        }
+        t.parse::<u32>()
+            .ok()
+            .filter(|&n| n <= MAX_MULTIPLICITY)
+            .ok_or_else(|| format!("{t} is above {MAX_MULTIPLICITY}"))
+    };
+    let (lower, upper) = match text.split_once(':') {
+        Some((lower, upper)) => (number(lower)?, number(upper)?),
+        None => {
+            let v = number(text)?;
+            (v, v)
+        }
+    };
+    check_bounds(lower, upper)?;
+    Ok((lower, upper))
+}
+
+/// `0 <= lower <= upper` and `upper >= 1`.
+fn check_bounds(lower: u32, upper: u32) -> Result<(), String> {
+    if upper == 0 {
+        return Err("the upper bound is 0 (an item no option may cover: leave it out)".into());
+    }
+    if lower > upper {
+        return Err(format!(
+            "the lower bound {lower} is above the upper bound {upper}"
+        ));
+    }
+    if upper > MAX_MULTIPLICITY {
+        return Err(format!("{upper} is above {MAX_MULTIPLICITY}"));
+    }
+    Ok(())
 }
 
 /// The whitespace-separated tokens of a line with their columns (characters, from 1).

@@ -102,7 +102,13 @@ pub(super) fn evaluate(
         let mut best: Option<Timed> = None;
         let mut slowest = 0;
         for _ in 0..settings.repeat.max(1) {
-            let mut searcher = engine.build(&problem);
+            let mut searcher = match engine.build(&problem) {
+                Ok(searcher) => searcher,
+                Err(error) => {
+                    record_error(&error);
+                    return Some(Evaluation::error(corpus, 0, 1, error.to_string()));
+                }
+            };
             let started = Instant::now();
             let limits = Limits {
                 deadline: settings.timeout.map(|t| started + t),

@@ -32,6 +32,10 @@ pub struct Cnf {
     /// are auxiliary (a sequential at-most-one's counters, colour classes) and are not
     /// compared or blocked.
     pub shown: u32,
+    /// Whether a solution may contain another (MCC with lower bounds below upper ones, or
+    /// of 0): then a model is blocked by its whole assignment of the shown variables, not
+    /// only by its true ones (which would also block every solution containing it).
+    pub nested_solutions: bool,
     /// Every clause's literals, one after another (one allocation for the whole formula).
     literals: Vec<i32>,
     /// Where each clause ends in `literals`.

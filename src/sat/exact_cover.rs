@@ -71,7 +71,72 @@ fn amo_size(n: usize, at_most_one: AtMostOne) -> (u64, u64) {
     (literals, literals / 2)
 }
 
+/// Literals, clauses and auxiliary variables of [`Cnf::between`] over `n` options.
+fn counter_size(n: usize, (lower, upper): (u32, u32)) -> (u64, u64, u64) {
+    if n == 0 {
+        // Nothing to count: an empty clause if something must be.
+        return (0, u64::from(lower > 0), 0);
+    }
+    let n = n as u64;
+    let columns = (u64::from(upper) + 1).min(n);
+    let last = u64::from(u64::from(upper) < n) + u64::from(lower > 0 && u64::from(lower) <= n);
+    let empty = u64::from(u64::from(lower) > n);
+    let clauses = 2 + (columns - 1) + (n - 1) * (3 + 4 * (columns - 1)) + last + empty;
+    let literals = 4 + (columns - 1) + (n - 1) * (7 + 11 * (columns - 1)) + last;
+    (literals, clauses, n * columns)
+}
+
 impl Cnf {
+    /// Between `lower` and `upper` of `group` are true: a sequential counter whose register
+    /// `r(i, j)` is true exactly when at least `j` of the first `i` options are (`j` up to
+    /// `upper + 1`, at most the group's size): `r(1, 1) = x1`, `r(1, j > 1)` false,
+    /// `r(i, 1) = r(i-1, 1) or x_i`, `r(i, j) = r(i-1, j) or (x_i and r(i-1, j-1))`; then
+    /// `not r(n, upper + 1)` and `r(n, lower)`. The registers are fixed by the options, so
+    /// models and solutions correspond one to one.
+    pub(super) fn between(&mut self, group: &[i32], (lower, upper): (u32, u32)) {
+        let n = group.len();
+        if (lower as usize) > n {
+            self.push_clause(&[]);
+            if n == 0 {
+                return;
+            }
+        }
+        if n == 0 {
+            return;
+        }
+        let columns = (upper as usize + 1).min(n);
+        let first = self.variables as i32 + 1;
+        self.variables += (n * columns) as u32;
+        // r(i, j), both from 1.
+        let r = |i: usize, j: usize| first + ((i - 1) * columns + (j - 1)) as i32;
+        let x1 = group[0];
+        self.push_clause(&[-r(1, 1), x1]);
+        self.push_clause(&[r(1, 1), -x1]);
+        for j in 2..=columns {
+            self.push_clause(&[-r(1, j)]);
+        }
+        for i in 2..=n {
+            let x = group[i - 1];
+            let (now, before) = (r(i, 1), r(i - 1, 1));
+            self.push_clause(&[-now, before, x]);
+            self.push_clause(&[now, -before]);
+            self.push_clause(&[now, -x]);
+            for j in 2..=columns {
+                let (now, before, less) = (r(i, j), r(i - 1, j), r(i - 1, j - 1));
+                self.push_clause(&[-now, before, x]);
+                self.push_clause(&[-now, before, less]);
+                self.push_clause(&[now, -before]);
+                self.push_clause(&[now, -x, -less]);
+            }
+        }
+        if (upper as usize) < n {
+            self.push_clause(&[-r(n, upper as usize + 1)]);
+        }
+        if lower > 0 && lower as usize <= n {
+            self.push_clause(&[r(n, lower as usize)]);
+        }
+    }
+
     /// XCC as CNF (see the module docs), at-most-ones pairwise up to [`PAIRWISE_UP_TO`]
     /// options and sequential above. `options` lists each option's items (from 1;
     /// `1..=primary` are primary) with their colours (0: none).
@@ -107,6 +172,19 @@ impl Cnf {
         options: impl IntoIterator<Item = &'a [(u32, u32)]>,
         at_most_one: AtMostOne,
     ) -> Result<Cnf> {
+        Cnf::multiple_cover_with(items, &vec![(1, 1); primary], options, at_most_one)
+    }
+
+    /// [`Cnf::exact_cover_with`] with multiplicities (MCC): primary item `j` (from 1) is
+    /// covered by `bounds[j - 1].0 ..= bounds[j - 1].1` chosen options; `bounds.len()` is
+    /// the number of primary items.
+    pub fn multiple_cover_with<'a>(
+        items: usize,
+        bounds: &[(u32, u32)],
+        options: impl IntoIterator<Item = &'a [(u32, u32)]>,
+        at_most_one: AtMostOne,
+    ) -> Result<Cnf> {
+        let primary = bounds.len();
         let mut through: Vec<ItemList> = vec![Vec::new(); items + 1];
         let mut never: Vec<i32> = Vec::new();
         let mut variables = 0i32;
@@ -121,7 +199,10 @@ impl Cnf {
         }
         let (mut literals, mut clauses) = (never.len() as u64, never.len() as u64);
         for (item, list) in through.iter().enumerate().skip(1) {
-            let (l, c) = if item <= primary {
+            let (l, c) = if item <= primary && bounds[item - 1] != (1, 1) {
+                let (l, c, _) = counter_size(list.len(), bounds[item - 1]);
+                (l, c)
+            } else if item <= primary {
                 let (l, c) = amo_size(list.len(), at_most_one);
                 (l + list.len() as u64, c + 1)
             } else {
@@ -134,6 +215,9 @@ impl Cnf {
         let mut cnf = Cnf::with_room_for(literals, clauses)?;
         cnf.variables = variables as u32;
         cnf.shown = variables as u32;
+        cnf.nested_solutions = bounds
+            .iter()
+            .any(|&(lower, upper)| lower < upper || lower == 0);
         for &variable in &never {
             cnf.push_clause(&[-variable]);
         }
@@ -142,7 +226,11 @@ impl Cnf {
             group.clear();
             if item <= primary {
                 group.extend(list.iter().map(|&(v, _)| v));
-                cnf.exactly_one(&group, at_most_one);
+                if bounds[item - 1] == (1, 1) {
+                    cnf.exactly_one(&group, at_most_one);
+                } else {
+                    cnf.between(&group, bounds[item - 1]);
+                }
             } else if !at_most_one_is_long(list.len(), at_most_one) {
                 for (k, &(a, colour_a)) in list.iter().enumerate() {
                     for &(b, colour_b) in &list[k + 1..] {
@@ -189,9 +277,12 @@ impl Cnf {
                 problem.option(k).iter().copied().zip(colours).collect()
             })
             .collect();
-        Cnf::exact_cover_with(
+        let bounds: Vec<(u32, u32)> = (1..=problem.primary_items() as u32)
+            .map(|item| problem.multiplicity(item))
+            .collect();
+        Cnf::multiple_cover_with(
             problem.items(),
-            problem.primary_items(),
+            &bounds,
             options.iter().map(Vec::as_slice),
             at_most_one,
         )

@@ -439,7 +439,18 @@ pub fn count_models(cnf: &Cnf, limit: u64, keep: usize, limits: &Limits) -> SatC
             .collect();
         result.count += 1;
         clause.clear();
-        clause.extend(model.iter().map(|&v| !literal(v as i32)));
+        if cnf.nested_solutions {
+            clause.extend((1..=cnf.shown as i32).map(|v| {
+                let chosen = solver.value_var(variables[v as usize - 1]) == lbool::TRUE;
+                if chosen {
+                    !literal(v)
+                } else {
+                    literal(v)
+                }
+            }));
+        } else {
+            clause.extend(model.iter().map(|&v| !literal(v as i32)));
+        }
         if result.models.len() < keep {
             result.models.push(model);
         }

@@ -142,6 +142,13 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         return cover_with_sat(args, &problem, out);
     }
     let engine = Engine::from_name(&args.engine).unwrap_or(Engine::Links);
+    if problem.has_multiplicities() {
+        bail!(
+            "the problem has item multiplicities (Knuth's MCC, `u:v|item`): the {} engine \
+             does not handle them yet; count it with --engine sat",
+            engine.name()
+        );
+    }
     if engine != Engine::Memo && args.zdd.is_some() {
         bail!("--zdd writes the diagram that memoized counting builds: add --engine memo");
     }

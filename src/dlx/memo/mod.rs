@@ -95,6 +95,10 @@ pub struct MemoReport {
 
 impl Problem {
     /// The problem ready for memoized counting, with the default budget and no diagram.
+    ///
+    /// # Panics
+    ///
+    /// With multiplicities ([`Problem::has_multiplicities`]), as [`Problem::dlx`].
     pub fn memo(&self) -> Memo {
         Memo::new(self.dlx())
     }

@@ -1,0 +1,264 @@
+//! Multiplicities (Knuth's MCC, his DLX3 format `u:v|item`): read, written back, counted by
+//! the SAT encoding with cardinality constraints, and checked against DLX3's counts
+//! (`datasets/exact-cover/reference-dlx3.csv`, printed by Knuth's program built from his
+//! CWEB source, on the 150 random problems of `mcc-random.txt`) and against brute force.
+//! The search engines refuse such problems until they handle them.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use proptest::prelude::*;
+use sudolab::exact_cover::Problem;
+use sudolab::registry::Engine;
+use sudolab::sat::{count_models, Cnf};
+use sudolab::solver::Limits;
+
+fn instances() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("datasets/exact-cover")
+}
+
+fn read(text: &str) -> Problem {
+    Problem::read_dlx_format(text.as_bytes(), Some("test")).unwrap()
+}
+
+/// The solutions by SAT, each as its sorted option numbers (from 1).
+fn solutions_by_sat(problem: &Problem) -> BTreeSet<Vec<u32>> {
+    let cnf = Cnf::from_problem(problem).unwrap();
+    let found = count_models(&cnf, 0, usize::MAX, &Limits::NONE);
+    assert!(found.stopped.is_none());
+    let set: BTreeSet<Vec<u32>> = found.models.into_iter().collect();
+    assert_eq!(set.len() as u64, found.count, "no model twice");
+    set
+}
+
+/// Knuth's example in DLX3's documentation: one solution.
+#[test]
+fn knuths_example_has_its_one_solution() {
+    let problem = read("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n");
+    assert!(problem.has_multiplicities());
+    assert_eq!(problem.multiplicity(3), (2, 3));
+    assert_eq!(problem.multiplicity(1), (1, 1));
+    let solutions = solutions_by_sat(&problem);
+    assert_eq!(solutions, BTreeSet::from([vec![2, 4, 5]]));
+}
+
+/// The 150 random problems: SAT counts what DLX3 counts.
+#[test]
+fn counts_equal_dlx3s_on_150_random_problems() {
+    let text = std::fs::read_to_string(instances().join("mcc-random.txt")).unwrap();
+    let reference = std::fs::read_to_string(instances().join("reference-dlx3.csv")).unwrap();
+    let problems: Vec<&str> = text
+        .split("| random MCC problem")
+        .filter(|p| !p.trim().is_empty())
+        .collect();
+    let counts: Vec<u64> = reference
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
+        .collect();
+    assert_eq!((problems.len(), counts.len()), (150, 150));
+    let mut with_multiplicities = 0;
+    for (k, (problem, &expected)) in problems.iter().zip(&counts).enumerate() {
+        let problem = read(&format!("|{problem}"));
+        with_multiplicities += usize::from(problem.has_multiplicities());
+        assert_eq!(
+            solutions_by_sat(&problem).len() as u64,
+            expected,
+            "problem {}",
+            k + 1
+        );
+    }
+    assert!(with_multiplicities >= 140, "{with_multiplicities}");
+    assert!(counts.iter().filter(|&&c| c > 0).count() >= 100);
+}
+
+#[test]
+fn multiplicities_are_written_back_as_read() {
+    let text = "2|A 0:3|B C | x\nA B x:r\nA\nB C\n";
+    let problem = read(text);
+    let written = problem.to_dlx_format();
+    assert!(written.starts_with("2|A 0:3|B C | x\n"), "{written}");
+    let again = read(&written);
+    assert_eq!(again.to_dlx_format(), written);
+    for item in 1..=3 {
+        assert_eq!(again.multiplicity(item), problem.multiplicity(item));
+    }
+}
+
+#[test]
+fn bad_multiplicities_name_their_line_and_column() {
+    for (text, says) in [
+        (
+            "A 0|B\nA\n",
+            "line 1, column 3: \"0|B\": the upper bound is 0",
+        ),
+        (
+            "A 3:2|B\nA\n",
+            "column 3: \"3:2|B\": the lower bound 3 is above the upper bound 2",
+        ),
+        (
+            "A | 2|x\nA\n",
+            "column 5: \"2|x\": a secondary item has no multiplicity",
+        ),
+        ("A x:2|B\nA\n", "\"x\" is not a whole number"),
+        ("A 99999999999|B\nA\n", "is above"),
+    ] {
+        let error = Problem::read_dlx_format(text.as_bytes(), Some("f.dlx"))
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains(says), "{text:?}: {error}");
+        assert!(error.contains("f.dlx"), "{error}");
+    }
+}
+
+/// No engine counts an MCC problem as if it were exact cover: each refuses, naming SAT.
+#[test]
+fn the_search_engines_refuse_multiplicities() {
+    let problem = read("2|A B\nA\nA B\nA\n");
+    for engine in Engine::ALL {
+        let Err(error) = engine.build(&problem) else {
+            panic!("{} took an MCC problem", engine.name());
+        };
+        assert!(error.to_string().contains("--engine sat"), "{error}");
+    }
+    assert_eq!(solutions_by_sat(&problem).len(), 2); // {1, 2} and {2, 3}
+    let dir = std::env::temp_dir().join(format!("sudolab-mcc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mcc.dlx");
+    std::fs::write(&file, problem.to_dlx_format()).unwrap();
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_sudolab"))
+            .arg("cover")
+            .arg(&file)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let output = run(&[]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--engine sat"));
+    let output = run(&["--engine", "sat"]);
+    assert!(output.status.success());
+    assert!(String::from_utf8_lossy(&output.stdout).contains("solutions: 2\n"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A random small MCC problem: primary items with bounds, secondary items, options with
+/// colours on secondary items.
+#[derive(Debug, Clone)]
+struct Random {
+    bounds: Vec<(u32, u32)>,
+    secondary: usize,
+    options: Vec<Vec<(usize, u32)>>,
+}
+
+fn random_problem() -> impl Strategy<Value = Random> {
+    let bounds = proptest::collection::vec((0u32..=2, 1u32..=3), 1..=4).prop_map(|b| {
+        b.into_iter()
+            .map(|(l, u)| (l.min(u), u))
+            .collect::<Vec<_>>()
+    });
+    (bounds, 0usize..=2).prop_flat_map(|(bounds, secondary)| {
+        let primary = bounds.len();
+        let items = primary + secondary;
+        let option =
+            proptest::collection::vec((0..items, 0u32..=2), 1..=4).prop_map(move |entries| {
+                let mut option: Vec<(usize, u32)> = Vec::new();
+                for (item, colour) in entries {
+                    if !option.iter().any(|&(i, _)| i == item) {
+                        option.push((item, if item < primary { 0 } else { colour }));
+                    }
+                }
+                option
+            });
+        let bounds = bounds.clone();
+        proptest::collection::vec(option, 1..=10).prop_map(move |options| Random {
+            bounds: bounds.clone(),
+            secondary,
+            options,
+        })
+    })
+}
+
+impl Random {
+    fn name(&self, item: usize) -> String {
+        let primary = self.bounds.len();
+        if item < primary {
+            format!("p{item}")
+        } else {
+            format!("s{}", item - primary)
+        }
+    }
+
+    fn problem(&self) -> Problem {
+        let primary: Vec<String> = (0..self.bounds.len()).map(|k| self.name(k)).collect();
+        let secondary: Vec<String> = (0..self.secondary)
+            .map(|k| self.name(self.bounds.len() + k))
+            .collect();
+        let mut problem = Problem::new(&primary, &secondary).unwrap();
+        for (k, &(lower, upper)) in self.bounds.iter().enumerate() {
+            problem
+                .set_multiplicity(k as u32 + 1, lower, upper)
+                .unwrap();
+        }
+        for option in &self.options {
+            let tokens: Vec<String> = option
+                .iter()
+                .map(|&(item, colour)| match colour {
+                    0 => self.name(item),
+                    c => format!("{}:{c}", self.name(item)),
+                })
+                .collect();
+            problem.add_option(&tokens).unwrap();
+        }
+        problem
+    }
+
+    /// Every set of options (each with a primary item, as Knuth's programs choose them) that
+    /// covers each primary item within its bounds, and gives each secondary item at most one
+    /// use without a colour or any number of uses of one colour.
+    fn brute_force(&self) -> BTreeSet<Vec<u32>> {
+        let primary = self.bounds.len();
+        let useless = |k: usize| self.options[k].iter().all(|&(item, _)| item >= primary);
+        let mut found = BTreeSet::new();
+        for subset in 0u32..1 << self.options.len() {
+            let chosen: Vec<usize> = (0..self.options.len())
+                .filter(|&k| subset >> k & 1 == 1)
+                .collect();
+            if chosen.iter().any(|&k| useless(k)) {
+                continue;
+            }
+            let mut uses: Vec<Vec<u32>> = vec![Vec::new(); primary + self.secondary];
+            for &k in &chosen {
+                for &(item, colour) in &self.options[k] {
+                    uses[item].push(colour);
+                }
+            }
+            let primary_ok = self
+                .bounds
+                .iter()
+                .zip(&uses)
+                .all(|(&(lower, upper), u)| (lower..=upper).contains(&(u.len() as u32)));
+            let secondary_ok = uses[primary..]
+                .iter()
+                .all(|u| u.len() <= 1 || (u[0] != 0 && u.iter().all(|&c| c == u[0])));
+            if primary_ok && secondary_ok {
+                found.insert(chosen.iter().map(|&k| k as u32 + 1).collect());
+            }
+        }
+        found
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// SAT's solutions are brute force's, and the problem reads back from its own text.
+    #[test]
+    fn sat_agrees_with_brute_force(random in random_problem()) {
+        let problem = random.problem();
+        prop_assert_eq!(solutions_by_sat(&problem), random.brute_force());
+        let again = read(&problem.to_dlx_format());
+        prop_assert_eq!(again.to_dlx_format(), problem.to_dlx_format());
+    }
+}
