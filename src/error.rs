@@ -191,12 +191,11 @@ pub enum CoverErrorKind {
     },
     /// Knuth's DLX3/MCC multiplicity syntax (`u:v|name` or `v|name`) written wrongly, or
     /// on a secondary item.
-    #[error("{text:?}: {reason} (Knuth's DLX3 multiplicities: `v|name` or `u:v|name` before a primary item's name, 0 <= u <= v, v >= 1)")]
+    #[error("{what} (Knuth's DLX3 multiplicities: `v|name` or `u:v|name` before a primary item's name, 0 <= u <= v, v >= 1)")]
     BadMultiplicity {
-        /// The token as written.
-        text: String,
-        /// What is wrong with it.
-        reason: String,
+        /// The token as written, quoted, and what is wrong with it (one string: the error
+        /// type stays small).
+        what: String,
     },
     /// A colour (`item:colour`) on an item that cannot have one.
     #[error("{text:?}: a colour may only be given to a secondary item (declared after '|' on the first line), and {item:?} is primary")]

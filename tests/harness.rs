@@ -352,7 +352,8 @@ fn exact_cover_files_are_counted_by_every_engine_with_their_mems() {
         .unwrap()
         .ends_with(",mems_per_puzzle,assignments_per_puzzle"));
     let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
-    assert!(readme.contains("| exact-cover file (one count) | engine | ms | nodes | mems |"));
+    assert!(readme
+        .contains("| exact-cover file (one count) | engine | ms | vs fastest | nodes | mems |"));
     assert!(!readme.contains("| puzzle corpus (mems counted)"));
     assert!(readme.contains("| q8.dlx | dc |"));
     assert!(out.join("mems.svg").exists() && !out.join("cdf_q8_dlx.svg").exists());

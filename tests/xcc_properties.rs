@@ -173,7 +173,10 @@ proptest! {
         prop_assert_eq!(dlx.sanity(), Ok(()));
         // And through the engine trait.
         for engine in sudolab::registry::Engine::ALL {
-            let stats = engine.build(&problem).count_within(0, &sudolab::solver::Limits::NONE);
+            let stats = engine
+                .build(&problem)
+                .unwrap()
+                .count_within(0, &sudolab::solver::Limits::NONE);
             prop_assert_eq!(stats.solutions, expected.len() as u64);
         }
     }

@@ -127,15 +127,9 @@ impl Problem {
     /// # Ok::<(), sudolab::Error>(())
     /// ```
     pub fn set_multiplicity(&mut self, item: u32, lower: u32, upper: u32) -> Result<()> {
-        let text = || format!("{lower}:{upper}|#{item}");
         let bad = |reason: &str| {
-            cover_error(
-                None,
-                CoverErrorKind::BadMultiplicity {
-                    text: text(),
-                    reason: reason.into(),
-                },
-            )
+            let what = format!("\"{lower}:{upper}|#{item}\": {reason}");
+            cover_error(None, CoverErrorKind::BadMultiplicity { what })
         };
         if item == 0 || item as usize > self.primary {
             return Err(bad("only a primary item has a multiplicity"));
@@ -425,8 +419,8 @@ impl Problem {
             let (bounds, name) = match token.split_once('|') {
                 Some((bounds, name)) => {
                     let bad = |reason: String| {
-                        let text = token.into();
-                        (column, CoverErrorKind::BadMultiplicity { text, reason })
+                        let what = format!("{token:?}: {reason}");
+                        (column, CoverErrorKind::BadMultiplicity { what })
                     };
                     if in_secondary {
                         return Err(bad("a secondary item has no multiplicity".into()));
@@ -607,15 +601,16 @@ mod tests {
     }
 
     #[test]
-    fn multiplicities_are_refused_with_their_place() {
-        // Knuth's DLX3 syntax: A must be covered twice. Read as items "2" and secondary A B,
-        // this used to print 0 solutions and exit 0.
+    fn multiplicities_are_read_and_bad_ones_refused_with_their_place() {
+        // Knuth's DLX3 syntax: A must be covered twice. Once read as items "2" and
+        // secondary A B (0 solutions, exit 0), then refused; now read as DLX3 reads it.
+        let problem = Problem::read_dlx_format("2|A B\nA\nB\nA B\n".as_bytes(), None).unwrap();
         assert_eq!(
-            message("2|A B\nA\nB\nA B\n"),
-            "p.dlx, line 1, column 1: item multiplicities (\"2|A\", Knuth's DLX3/MCC format) are not supported: every primary item is covered exactly once"
+            (problem.multiplicity(1), problem.multiplicity(2)),
+            ((2, 2), (1, 1))
         );
-        assert!(message("A 1:3|B | x\nA\n").contains("column 3: item multiplicities (\"1:3|B\""));
-        assert!(message("A B|C\nA\n").contains("bad item name \"B|C\""));
+        assert!(message("A 1:0|B | x\nA\n").contains("column 3: \"1:0|B\": the upper bound is 0"));
+        assert!(message("A B|C\nA\n").contains("\"B\" is not a whole number"));
     }
 
     #[test]
