@@ -17,7 +17,7 @@ echo "== Langford pairs of 1..11, counted in $n shards"
 parallel --halt now,fail=1 "$sudolab" cover --langford 11 --shard {}/"$n" --quiet \
   '>' "$work"/count-{}.txt ::: $(seq 1 "$n")
 "$sudolab" merge-counts "$work"/count-*.txt | tee "$work/merged.txt"
-"$sudolab" cover --langford 11 > "$work/whole.txt"
+"$sudolab" cover --langford 11 --mems > "$work/whole.txt"
 for key in solutions nodes updates mems; do
   merged=$(sed -n "s/^$key: //p" "$work/merged.txt")
   whole=$(sed -n "s/^$key: //p" "$work/whole.txt")

@@ -132,13 +132,14 @@ impl Engine {
     }
 
     /// `problem` ready to search with this engine (its default settings: DLX1's branching
-    /// for dancing links, mems counted). Refused for a problem with multiplicities (MCC):
-    /// no engine here handles them yet, and ignoring them would count another problem.
+    /// for dancing links, mems counted). A problem with multiplicities (MCC) is refused by
+    /// every engine but dancing links: ignoring them would count another problem.
     pub fn build(self, problem: &Problem) -> crate::Result<Box<dyn ExactCover>> {
-        if problem.has_multiplicities() {
+        if problem.has_multiplicities() && self != Engine::Links {
             return Err(crate::Error::Refused(format!(
                 "the {} engine does not handle item multiplicities (Knuth's MCC, `u:v|item`); \
-                 count them with the SAT encoding (`sudolab cover --engine sat`)",
+                 count them with dancing links (`--engine dlx`, DLX3's Algorithm M) or SAT \
+                 (`--engine sat`)",
                 self.name()
             )));
         }

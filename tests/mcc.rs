@@ -1,14 +1,15 @@
 //! Multiplicities (Knuth's MCC, his DLX3 format `u:v|item`): read, written back, counted by
-//! the SAT encoding with cardinality constraints, and checked against DLX3's counts
+//! dancing links (Algorithm M, as DLX3) and by the SAT encoding with cardinality
+//! constraints, and checked against DLX3's counts, nodes and updates
 //! (`datasets/exact-cover/reference-dlx3.csv`, printed by Knuth's program built from his
 //! CWEB source, on the 150 random problems of `mcc-random.txt`) and against brute force.
-//! The search engines refuse such problems until they handle them.
+//! Dancing cells and the memo refuse such problems.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use proptest::prelude::*;
-use sudolab::exact_cover::Problem;
+use sudolab::exact_cover::{Control, ExactCover, Problem};
 use sudolab::registry::Engine;
 use sudolab::sat::{count_models, Cnf};
 use sudolab::solver::Limits;
@@ -42,7 +43,21 @@ fn knuths_example_has_its_one_solution() {
     assert_eq!(solutions, BTreeSet::from([vec![2, 4, 5]]));
 }
 
-/// The 150 random problems: SAT counts what DLX3 counts.
+/// The solutions by dancing links (Algorithm M), each as its sorted option numbers.
+fn solutions_by_links(problem: &Problem) -> BTreeSet<Vec<u32>> {
+    let mut found = BTreeSet::new();
+    let stats = problem.dlx().search_options(&Limits::NONE, &mut |options| {
+        let mut solution: Vec<u32> = options.iter().map(|&o| o as u32 + 1).collect();
+        solution.sort_unstable();
+        assert!(found.insert(solution), "a solution twice");
+        Control::Continue
+    });
+    assert_eq!(stats.solutions, found.len() as u64);
+    found
+}
+
+/// The 150 random problems: dancing links count what DLX3 counts, with DLX3's nodes and
+/// updates; SAT counts the same.
 #[test]
 fn counts_equal_dlx3s_on_150_random_problems() {
     let text = std::fs::read_to_string(instances().join("mcc-random.txt")).unwrap();
@@ -51,25 +66,32 @@ fn counts_equal_dlx3s_on_150_random_problems() {
         .split("| random MCC problem")
         .filter(|p| !p.trim().is_empty())
         .collect();
-    let counts: Vec<u64> = reference
+    // seed, solutions, nodes, updates, mems
+    let rows: Vec<Vec<u64>> = reference
         .lines()
         .skip(1)
-        .map(|l| l.split(',').nth(1).unwrap().parse().unwrap())
+        .map(|l| l.split(',').map(|f| f.parse().unwrap()).collect())
         .collect();
-    assert_eq!((problems.len(), counts.len()), (150, 150));
+    assert_eq!((problems.len(), rows.len()), (150, 150));
     let mut with_multiplicities = 0;
-    for (k, (problem, &expected)) in problems.iter().zip(&counts).enumerate() {
+    for (problem, row) in problems.iter().zip(&rows) {
+        let (seed, solutions, nodes, updates) = (row[0], row[1], row[2], row[3]);
         let problem = read(&format!("|{problem}"));
         with_multiplicities += usize::from(problem.has_multiplicities());
+        let stats = problem.dlx().count(0);
+        assert_eq!(
+            (stats.solutions, stats.nodes, stats.updates),
+            (solutions, nodes, updates),
+            "problem {seed}: solutions, nodes, updates"
+        );
         assert_eq!(
             solutions_by_sat(&problem).len() as u64,
-            expected,
-            "problem {}",
-            k + 1
+            solutions,
+            "problem {seed}"
         );
     }
     assert!(with_multiplicities >= 140, "{with_multiplicities}");
-    assert!(counts.iter().filter(|&&c| c > 0).count() >= 100);
+    assert!(rows.iter().filter(|r| r[1] > 0).count() >= 100);
 }
 
 #[test]
@@ -111,15 +133,19 @@ fn bad_multiplicities_name_their_line_and_column() {
     }
 }
 
-/// No engine counts an MCC problem as if it were exact cover: each refuses, naming SAT.
+/// No engine counts an MCC problem as if it were exact cover: dancing cells and the memo
+/// refuse it, naming the engines that count it.
 #[test]
-fn the_search_engines_refuse_multiplicities() {
+fn the_engines_without_multiplicities_refuse_them() {
     let problem = read("2|A B\nA\nA B\nA\n");
     for engine in Engine::ALL {
-        let Err(error) = engine.build(&problem) else {
-            panic!("{} took an MCC problem", engine.name());
-        };
-        assert!(error.to_string().contains("--engine sat"), "{error}");
+        match engine.build(&problem) {
+            Ok(mut searcher) => {
+                assert_eq!(engine, Engine::Links);
+                assert_eq!(searcher.count_within(0, &Limits::NONE).solutions, 2);
+            }
+            Err(error) => assert!(error.to_string().contains("--engine dlx"), "{error}"),
+        }
     }
     assert_eq!(solutions_by_sat(&problem).len(), 2); // {1, 2} and {2, 3}
     let dir = std::env::temp_dir().join(format!("sudolab-mcc-{}", std::process::id()));
@@ -134,12 +160,16 @@ fn the_search_engines_refuse_multiplicities() {
             .output()
             .unwrap()
     };
-    let output = run(&[]);
+    let output = run(&["--engine", "dc"]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("--engine sat"));
-    let output = run(&["--engine", "sat"]);
-    assert!(output.status.success());
-    assert!(String::from_utf8_lossy(&output.stdout).contains("solutions: 2\n"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--engine dlx"));
+    for engine in ["dlx", "sat"] {
+        let output = run(&["--engine", engine]);
+        assert!(output.status.success());
+        assert!(String::from_utf8_lossy(&output.stdout).contains("solutions: 2\n"));
+    }
+    let output = run(&["--threads", "2"]);
+    assert_eq!(output.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -253,12 +283,47 @@ impl Random {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
-    /// SAT's solutions are brute force's, and the problem reads back from its own text.
+    /// Dancing links' and SAT's solutions are brute force's, and the problem reads back
+    /// from its own text.
     #[test]
-    fn sat_agrees_with_brute_force(random in random_problem()) {
+    fn links_and_sat_agree_with_brute_force(random in random_problem()) {
         let problem = random.problem();
-        prop_assert_eq!(solutions_by_sat(&problem), random.brute_force());
+        let expected = random.brute_force();
+        prop_assert_eq!(solutions_by_links(&problem), expected.clone());
+        prop_assert_eq!(solutions_by_sat(&problem), expected);
         let again = read(&problem.to_dlx_format());
         prop_assert_eq!(again.to_dlx_format(), problem.to_dlx_format());
     }
+}
+
+/// A search stopped at a solution limit or a node limit leaves the links as they were: the
+/// next count is whole (and in debug builds Knuth's sanity check runs after each search),
+/// on each of the 150 random problems.
+#[test]
+fn stopped_searches_leave_the_links_whole() {
+    let text = std::fs::read_to_string(instances().join("mcc-random.txt")).unwrap();
+    let mut stopped_some = 0;
+    for problem in text
+        .split("| random MCC problem")
+        .filter(|p| !p.trim().is_empty())
+    {
+        let problem = read(&format!("|{problem}"));
+        let mut links = problem.dlx();
+        let whole = links.count(0);
+        for limit in 1..=whole.solutions.min(6) {
+            assert_eq!(links.count(limit).solutions, limit);
+            assert_eq!(links.count(0), whole, "after stopping at {limit}");
+        }
+        let limits = Limits {
+            max_nodes: Some(whole.nodes / 2),
+            ..Limits::NONE
+        };
+        let stopped = links.search_within(&limits, |_, _| Control::Continue);
+        if whole.nodes >= 4 {
+            assert!(stopped.stopped.is_some() && stopped.solutions <= whole.solutions);
+            stopped_some += 1;
+        }
+        assert_eq!(links.count(0), whole, "after a node limit");
+    }
+    assert!(stopped_some >= 100, "{stopped_some}");
 }

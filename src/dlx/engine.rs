@@ -7,21 +7,19 @@ use crate::solver::Limits;
 impl Problem {
     /// The dancing-links form, ready to search (Algorithm C when there are colours). An
     /// engine's constructor lives with the engine: the model knows none of them.
-    ///
-    /// # Panics
-    ///
-    /// With multiplicities ([`Problem::has_multiplicities`]): dancing links count exact
-    /// covers, and ignoring the bounds would count another problem.
+    /// With multiplicities, searches run Knuth's Algorithm M (DLX3).
     pub fn dlx(&self) -> Dlx {
-        assert!(
-            !self.has_multiplicities(),
-            "Problem::dlx: multiplicities (MCC) are not handled"
-        );
         let mut dlx = Dlx::new(
             self.primary_items(),
             self.items() - self.primary_items(),
             (0..self.options()).map(|k| self.option(k)),
         );
+        if self.has_multiplicities() {
+            let bounds: Vec<(u32, u32)> = (1..=self.primary_items() as u32)
+                .map(|item| self.multiplicity(item))
+                .collect();
+            dlx.set_multiplicities(&bounds);
+        }
         if self.has_colours() {
             dlx.set_colours(
                 (0..self.options()).flat_map(|k| self.option_colours(k).iter().copied()),
@@ -37,7 +35,9 @@ impl ExactCover for Dlx {
     }
 
     fn describe(&self) -> String {
-        let method = if self.is_coloured() {
+        let method = if self.has_multiplicities() {
+            "dancing links with multiplicities (DLX3's Algorithm M)"
+        } else if self.is_coloured() {
             "dancing links with colours (DLX2)"
         } else {
             "dancing links (DLX1)"

@@ -142,12 +142,17 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         return cover_with_sat(args, &problem, out);
     }
     let engine = Engine::from_name(&args.engine).unwrap_or(Engine::Links);
-    if problem.has_multiplicities() {
+    if problem.has_multiplicities() && engine != Engine::Links {
         bail!(
             "the problem has item multiplicities (Knuth's MCC, `u:v|item`): the {} engine \
-             does not handle them yet; count it with --engine sat",
+             does not handle them; count it with --engine dlx (DLX3's Algorithm M) or --engine sat",
             engine.name()
         );
+    }
+    if problem.has_multiplicities()
+        && (args.split.splits() || args.split.estimate.is_some() || args.seed.is_some())
+    {
+        bail!("--threads, --shard, --estimate and --seed do not handle multiplicities (MCC) yet");
     }
     if engine != Engine::Memo && args.zdd.is_some() {
         bail!("--zdd writes the diagram that memoized counting builds: add --engine memo");

@@ -76,6 +76,7 @@ mod arrays;
 mod estimate;
 mod lists;
 mod memo;
+mod multiplicity;
 mod sanity;
 mod search;
 mod split;
@@ -168,6 +169,11 @@ pub struct Dlx {
     colours: Vec<i32>,
     /// Whether any option gives a colour: searches then run Algorithm C.
     coloured: bool,
+    /// Per primary item (index 0 unused), how many more chosen options it may take, and
+    /// how many of those it may leave untaken: empty unless some item has multiplicities
+    /// (then searches run Algorithm M, see `multiplicity`).
+    bounds: Vec<u32>,
+    slacks: Vec<u32>,
 }
 
 impl Dlx {
@@ -268,6 +274,8 @@ impl Dlx {
             tally: Tally::default(),
             colours: Vec::new(),
             coloured: false,
+            bounds: Vec::new(),
+            slacks: Vec::new(),
         }
     }
 

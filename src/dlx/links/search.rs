@@ -198,6 +198,9 @@ impl Dlx {
     where
         F: FnMut(&Dlx, &[u32]) -> Control,
     {
+        if self.has_multiplicities() {
+            return self.search_multiple(limits, visit);
+        }
         self.search_to_depth(limits, true, usize::MAX, &mut |_| {}, visit)
     }
 
@@ -215,6 +218,10 @@ impl Dlx {
     where
         F: FnMut(&Dlx, &[u32]) -> Control,
     {
+        assert!(
+            !self.has_multiplicities(),
+            "splits and estimates of MCC problems are not implemented"
+        );
         macro_rules! run {
             ($stop:literal, $mems:literal, $colours:literal) => {
                 self.search_loop::<$stop, $mems, $colours, F>(
