@@ -327,3 +327,15 @@ fn stopped_searches_leave_the_links_whole() {
     }
     assert!(stopped_some >= 100, "{stopped_some}");
 }
+
+/// A classic MCC count from an independent source: the 0-1 matrices of order 6 with two 1s
+/// in every row and column (OEIS A001499: 67,950), with DLX3's nodes and updates (198,658
+/// and 715,151, printed by Knuth's program on the same file).
+#[test]
+fn two_per_row_and_column_matrices_are_counted_as_oeis_and_dlx3_count_them() {
+    let file = instances().join("mcc-two-per-line6.dlx");
+    let (problem, stated) = sudolab::harness::exact_cover::read_instance(&file).unwrap();
+    assert_eq!(stated, Some(67_950));
+    let stats = problem.dlx().count(0);
+    assert_eq!((stats.solutions, stats.nodes, stats.updates), (67_950, 198_658, 715_151));
+}
