@@ -337,5 +337,8 @@ fn two_per_row_and_column_matrices_are_counted_as_oeis_and_dlx3_count_them() {
     let (problem, stated) = sudolab::harness::exact_cover::read_instance(&file).unwrap();
     assert_eq!(stated, Some(67_950));
     let stats = problem.dlx().count(0);
-    assert_eq!((stats.solutions, stats.nodes, stats.updates), (67_950, 198_658, 715_151));
+    assert_eq!(
+        (stats.solutions, stats.nodes, stats.updates),
+        (67_950, 198_658, 715_151)
+    );
 }

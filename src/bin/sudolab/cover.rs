@@ -41,12 +41,13 @@ pub struct CoverArgs {
     /// Break ties of the MRV choice at random with this seed (default: leftmost item).
     #[arg(long)]
     seed: Option<u64>,
-    /// The engine: `dlx` (dancing links, Knuth's DLX1/DLX2), `dc` (dancing cells on sparse
-    /// sets, Knuth's SSXCC), `memo` (dancing links counting each subproblem once, Knuth's
-    /// DLX6: fast where subproblems repeat, as in tilings; it lists solutions by plain
-    /// search) or `sat` (the problem as CNF for a CDCL solver). All count the same
-    /// solutions; dlx and dc print their model program's nodes, updates and mems, memo its
-    /// memo's size and hits, sat its decisions, conflicts and propagations.
+    /// The engine: `dlx` (dancing links, Knuth's DLX1/DLX2, and DLX3's Algorithm M for
+    /// multiplicities), `dc` (dancing cells on sparse sets, Knuth's SSXCC), `memo` (dancing
+    /// links counting each subproblem once, Knuth's DLX6: fast where subproblems repeat, as
+    /// in tilings; it lists solutions by plain search) or `sat` (the problem as CNF for a
+    /// CDCL solver, multiplicities included). All count the same solutions; dlx and dc print
+    /// their model program's nodes, updates and mems, memo its memo's size and hits, sat its
+    /// decisions, conflicts and propagations.
     #[arg(long, value_name = "ENGINE", default_value = "dlx", value_parser = ["dlx", "dc", "memo", "sat"])]
     engine: String,
     /// The branching rule of the dlx engine: `dlx1` (an item of minimum length, the first such; DLX1's, so
