@@ -67,6 +67,13 @@
 //! options of the same colour get colour -1 (compatible, never purified again; hides leave
 //! them in place), the others are hidden. Undoing unpurifies in reverse order.
 //!
+//! # Multiplicities (Algorithm M, DLX3) and memoized counting (DLX6)
+//!
+//! Two more searches run over the same arrays: `multiplicity` (items covered `u..=v`
+//! times, with per-item `bounds` and `slacks`; its module docs give the state and the
+//! steps) and `memo` (each subproblem counted once, signed by its active items; see
+//! [`memo`](crate::dlx::memo)).
+//!
 //! `guesses` (options tried after the first of their item) is sudolab's own.
 
 // The five unchecked accessors of the node and item arrays, the only unsafe code of dancing
