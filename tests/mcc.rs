@@ -8,8 +8,11 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+mod common;
+
+use common::random_cover::{self, solutions_by_links};
 use proptest::prelude::*;
-use sudolab::exact_cover::{Control, ExactCover, Problem};
+use sudolab::exact_cover::{Control, Problem};
 use sudolab::registry::Engine;
 use sudolab::sat::{count_models, Cnf};
 use sudolab::solver::Limits;
@@ -41,19 +44,6 @@ fn knuths_example_has_its_one_solution() {
     assert_eq!(problem.multiplicity(1), (1, 1));
     let solutions = solutions_by_sat(&problem);
     assert_eq!(solutions, BTreeSet::from([vec![2, 4, 5]]));
-}
-
-/// The solutions by dancing links (Algorithm M), each as its sorted option numbers.
-fn solutions_by_links(problem: &Problem) -> BTreeSet<Vec<u32>> {
-    let mut found = BTreeSet::new();
-    let stats = problem.dlx().search_options(&Limits::NONE, &mut |options| {
-        let mut solution: Vec<u32> = options.iter().map(|&o| o as u32 + 1).collect();
-        solution.sort_unstable();
-        assert!(found.insert(solution), "a solution twice");
-        Control::Continue
-    });
-    assert_eq!(stats.solutions, found.len() as u64);
-    found
 }
 
 /// The 150 random problems: dancing links count what DLX3 counts, with DLX3's nodes and
@@ -148,17 +138,13 @@ fn the_engines_without_multiplicities_refuse_them() {
         }
     }
     assert_eq!(solutions_by_sat(&problem).len(), 2); // {1, 2} and {2, 3}
-    let dir = std::env::temp_dir().join(format!("sudolab-mcc-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("mcc");
     let file = dir.join("mcc.dlx");
     std::fs::write(&file, problem.to_dlx_format()).unwrap();
     let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_sudolab"))
-            .arg("cover")
-            .arg(&file)
-            .args(args)
-            .output()
-            .unwrap()
+        let mut all = vec!["cover", file.to_str().unwrap()];
+        all.extend_from_slice(args);
+        common::run_sudolab(&all)
     };
     let output = run(&["--engine", "dc"]);
     assert_eq!(output.status.code(), Some(2));
@@ -173,120 +159,13 @@ fn the_engines_without_multiplicities_refuse_them() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A random small MCC problem: primary items with bounds, secondary items, options with
-/// colours on secondary items.
-#[derive(Debug, Clone)]
-struct Random {
-    bounds: Vec<(u32, u32)>,
-    secondary: usize,
-    options: Vec<Vec<(usize, u32)>>,
-}
-
-fn random_problem() -> impl Strategy<Value = Random> {
-    let bounds = proptest::collection::vec((0u32..=2, 1u32..=3), 1..=4).prop_map(|b| {
-        b.into_iter()
-            .map(|(l, u)| (l.min(u), u))
-            .collect::<Vec<_>>()
-    });
-    (bounds, 0usize..=2).prop_flat_map(|(bounds, secondary)| {
-        let primary = bounds.len();
-        let items = primary + secondary;
-        let option =
-            proptest::collection::vec((0..items, 0u32..=2), 1..=4).prop_map(move |entries| {
-                let mut option: Vec<(usize, u32)> = Vec::new();
-                for (item, colour) in entries {
-                    if !option.iter().any(|&(i, _)| i == item) {
-                        option.push((item, if item < primary { 0 } else { colour }));
-                    }
-                }
-                option
-            });
-        let bounds = bounds.clone();
-        proptest::collection::vec(option, 1..=10).prop_map(move |options| Random {
-            bounds: bounds.clone(),
-            secondary,
-            options,
-        })
-    })
-}
-
-impl Random {
-    fn name(&self, item: usize) -> String {
-        let primary = self.bounds.len();
-        if item < primary {
-            format!("p{item}")
-        } else {
-            format!("s{}", item - primary)
-        }
-    }
-
-    fn problem(&self) -> Problem {
-        let primary: Vec<String> = (0..self.bounds.len()).map(|k| self.name(k)).collect();
-        let secondary: Vec<String> = (0..self.secondary)
-            .map(|k| self.name(self.bounds.len() + k))
-            .collect();
-        let mut problem = Problem::new(&primary, &secondary).unwrap();
-        for (k, &(lower, upper)) in self.bounds.iter().enumerate() {
-            problem
-                .set_multiplicity(k as u32 + 1, lower, upper)
-                .unwrap();
-        }
-        for option in &self.options {
-            let tokens: Vec<String> = option
-                .iter()
-                .map(|&(item, colour)| match colour {
-                    0 => self.name(item),
-                    c => format!("{}:{c}", self.name(item)),
-                })
-                .collect();
-            problem.add_option(&tokens).unwrap();
-        }
-        problem
-    }
-
-    /// Every set of options (each with a primary item, as Knuth's programs choose them) that
-    /// covers each primary item within its bounds, and gives each secondary item at most one
-    /// use without a colour or any number of uses of one colour.
-    fn brute_force(&self) -> BTreeSet<Vec<u32>> {
-        let primary = self.bounds.len();
-        let useless = |k: usize| self.options[k].iter().all(|&(item, _)| item >= primary);
-        let mut found = BTreeSet::new();
-        for subset in 0u32..1 << self.options.len() {
-            let chosen: Vec<usize> = (0..self.options.len())
-                .filter(|&k| subset >> k & 1 == 1)
-                .collect();
-            if chosen.iter().any(|&k| useless(k)) {
-                continue;
-            }
-            let mut uses: Vec<Vec<u32>> = vec![Vec::new(); primary + self.secondary];
-            for &k in &chosen {
-                for &(item, colour) in &self.options[k] {
-                    uses[item].push(colour);
-                }
-            }
-            let primary_ok = self
-                .bounds
-                .iter()
-                .zip(&uses)
-                .all(|(&(lower, upper), u)| (lower..=upper).contains(&(u.len() as u32)));
-            let secondary_ok = uses[primary..]
-                .iter()
-                .all(|u| u.len() <= 1 || (u[0] != 0 && u.iter().all(|&c| c == u[0])));
-            if primary_ok && secondary_ok {
-                found.insert(chosen.iter().map(|&k| k as u32 + 1).collect());
-            }
-        }
-        found
-    }
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     /// Dancing links' and SAT's solutions are brute force's, and the problem reads back
     /// from its own text.
     #[test]
-    fn links_and_sat_agree_with_brute_force(random in random_problem()) {
+    fn links_and_sat_agree_with_brute_force(random in random_cover::multiple_cover()) {
         let problem = random.problem();
         let expected = random.brute_force();
         prop_assert_eq!(solutions_by_links(&problem), expected.clone());

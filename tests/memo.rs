@@ -6,6 +6,10 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+mod common;
+
+use common::random_cover::{self, solutions_by_links};
+use common::run_sudolab;
 use proptest::prelude::*;
 use sudolab::dlx::memo::Zdd;
 use sudolab::exact_cover::{ExactCover, Problem};
@@ -83,18 +87,6 @@ fn diagrams_are_written_as_dlx6_writes_them() {
         let knuth = std::fs::read(instances().join(format!("dlx6/{name}.zdd"))).unwrap();
         assert!(written == knuth, "{name}: the ZDD differs from DLX6's");
     }
-}
-
-/// Solutions as sets of option numbers (from 1), as listed by dancing links.
-fn solutions_by_links(problem: &Problem) -> BTreeSet<Vec<u32>> {
-    let mut found = BTreeSet::new();
-    problem.dlx().search_options(&Limits::NONE, &mut |options| {
-        let mut solution: Vec<u32> = options.iter().map(|&o| o as u32 + 1).collect();
-        solution.sort_unstable();
-        found.insert(solution);
-        sudolab::exact_cover::Control::Continue
-    });
-    found
 }
 
 fn solutions_by_diagram(problem: &Problem) -> BTreeSet<Vec<u32>> {
@@ -177,107 +169,13 @@ fn limited_counts_and_listings_are_plain_search() {
     assert!(!memo.details().is_empty());
 }
 
-/// A random small XCC problem: `primary` items `p0..`, `secondary` items `s0..`, each
-/// option a set of items, secondary ones with colour 0 (none) or 1..=2.
-#[derive(Debug, Clone)]
-struct Random {
-    primary: usize,
-    secondary: usize,
-    options: Vec<Vec<(usize, u32)>>,
-}
-
-fn random_problem() -> impl Strategy<Value = Random> {
-    (1usize..=5, 0usize..=3).prop_flat_map(|(primary, secondary)| {
-        let items = primary + secondary;
-        let option =
-            proptest::collection::vec((0..items, 0u32..=2), 1..=4).prop_map(move |entries| {
-                let mut seen = Vec::new();
-                let mut option = Vec::new();
-                for (item, colour) in entries {
-                    if !seen.contains(&item) {
-                        seen.push(item);
-                        option.push((item, if item < primary { 0 } else { colour }));
-                    }
-                }
-                option
-            });
-        proptest::collection::vec(option, 1..=11).prop_map(move |options| Random {
-            primary,
-            secondary,
-            options,
-        })
-    })
-}
-
-impl Random {
-    fn problem(&self) -> Problem {
-        let primary: Vec<String> = (0..self.primary).map(|k| format!("p{k}")).collect();
-        let secondary: Vec<String> = (0..self.secondary).map(|k| format!("s{k}")).collect();
-        let mut problem = Problem::new(&primary, &secondary).unwrap();
-        for option in &self.options {
-            let tokens: Vec<String> = option
-                .iter()
-                .map(|&(item, colour)| {
-                    let name = if item < self.primary {
-                        format!("p{item}")
-                    } else {
-                        format!("s{}", item - self.primary)
-                    };
-                    if colour == 0 {
-                        name
-                    } else {
-                        format!("{name}:{colour}")
-                    }
-                })
-                .collect();
-            problem.add_option(&tokens).unwrap();
-        }
-        problem
-    }
-
-    /// Every set of options that covers each primary item once and gives each secondary
-    /// item at most one use without a colour, or any number of uses of one colour. Options
-    /// without a primary item are never in a solution: Knuth's programs never choose them
-    /// (a search only branches on primary items).
-    fn brute_force(&self) -> BTreeSet<Vec<u32>> {
-        let mut found = BTreeSet::new();
-        let useless = |k: usize| {
-            self.options[k]
-                .iter()
-                .all(|&(item, _)| item >= self.primary)
-        };
-        for subset in 0u32..1 << self.options.len() {
-            if (0..self.options.len()).any(|k| subset >> k & 1 == 1 && useless(k)) {
-                continue;
-            }
-            let mut uses: Vec<Vec<u32>> = vec![Vec::new(); self.primary + self.secondary];
-            let chosen: Vec<u32> = (0..self.options.len() as u32)
-                .filter(|k| subset >> k & 1 == 1)
-                .collect();
-            for &k in &chosen {
-                for &(item, colour) in &self.options[k as usize] {
-                    uses[item].push(colour);
-                }
-            }
-            let primary_ok = uses[..self.primary].iter().all(|u| u.len() == 1);
-            let secondary_ok = uses[self.primary..]
-                .iter()
-                .all(|u| u.len() <= 1 || (u[0] != 0 && u.iter().all(|&c| c == u[0])));
-            if primary_ok && secondary_ok {
-                found.insert(chosen.iter().map(|k| k + 1).collect());
-            }
-        }
-        found
-    }
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     /// The memo's count, and the solutions of its ZDD, are brute force's; its count also
     /// equals dancing links' and dancing cells'.
     #[test]
-    fn memo_agrees_with_brute_force(random in random_problem()) {
+    fn memo_agrees_with_brute_force(random in random_cover::exact_cover()) {
         let problem = random.problem();
         let expected = random.brute_force();
         let mut memo = problem.memo();
@@ -290,21 +188,13 @@ proptest! {
     }
 }
 
-fn sudolab(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_sudolab"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn cover_writes_the_diagram_and_refuses_it_without_the_memo() {
-    let dir = std::env::temp_dir().join(format!("sudolab-memo-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch("memo-cli");
     let zdd = dir.join("q8.zdd");
     let file = instances().join("q8.dlx");
     let file = file.to_str().unwrap();
-    let output = sudolab(&[
+    let output = run_sudolab(&[
         "cover",
         file,
         "--engine",
@@ -322,12 +212,12 @@ fn cover_writes_the_diagram_and_refuses_it_without_the_memo() {
         std::fs::read(instances().join("dlx6/q8.zdd")).unwrap()
     );
     // Without the memo engine, --zdd is a usage error and the old file stays.
-    let output = sudolab(&["cover", file, "--zdd", zdd.to_str().unwrap()]);
+    let output = run_sudolab(&["cover", file, "--zdd", zdd.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--engine memo"));
     assert_eq!(std::fs::read(&zdd).unwrap(), written);
     // A stopped count writes no diagram.
-    let output = sudolab(&[
+    let output = run_sudolab(&[
         "cover",
         file,
         "--engine",

@@ -15,10 +15,7 @@ impl Problem {
             (0..self.options()).map(|k| self.option(k)),
         );
         if self.has_multiplicities() {
-            let bounds: Vec<(u32, u32)> = (1..=self.primary_items() as u32)
-                .map(|item| self.multiplicity(item))
-                .collect();
-            dlx.set_multiplicities(&bounds);
+            dlx.set_multiplicities(self.bounds());
         }
         if self.has_colours() {
             dlx.set_colours(

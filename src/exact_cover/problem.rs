@@ -144,6 +144,11 @@ impl Problem {
         self.bounds[item as usize - 1]
     }
 
+    /// Every primary item's bounds `(u, v)`, in item order.
+    pub fn bounds(&self) -> &[(u32, u32)] {
+        &self.bounds
+    }
+
     /// Whether some primary item has bounds other than `(1, 1)` (an MCC problem).
     pub fn has_multiplicities(&self) -> bool {
         self.bounds.iter().any(|&b| b != (1, 1))

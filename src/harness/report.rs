@@ -210,8 +210,7 @@ pub fn write_report_into(source: &Path, target: &Path) -> Result<Report> {
     })?;
     AtomicFile::write(&target.join("summary.csv"), &bytes)?;
     let charts = charts::draw_all(&summary, target)?;
-    let details = exact_cover_details(&runs);
-    let readme = readme(&meta, &summary, &rows, &details, &charts);
+    let readme = readme(&meta, &summary, &rows, &charts);
     AtomicFile::write(&target.join("README.md"), readme.as_bytes())?;
     Ok(Report {
         rows,
@@ -276,42 +275,8 @@ pub fn corpus_lines(rows: &[SummaryRow]) -> String {
     out
 }
 
-/// The engines' own figures (`detail` of a complete count: a memo's hits and memory) for
-/// each exact-cover file and engine of `runs.csv`; empty if it cannot be read.
-fn exact_cover_details(runs: &Path) -> Details {
-    let mut details = Details::new();
-    let Ok(mut reader) = csv::Reader::from_path(runs) else {
-        return details;
-    };
-    let Ok(headers) = reader.headers().cloned() else {
-        return details;
-    };
-    let column = |name: &str| headers.iter().position(|h| h == name);
-    let (Some(corpus), Some(solver), Some(status), Some(detail)) = (
-        column("corpus"),
-        column("solver"),
-        column("status"),
-        column("detail"),
-    ) else {
-        return details;
-    };
-    for record in reader.records().flatten() {
-        let field = |k: usize| record.get(k).unwrap_or("");
-        if field(status) == "ok"
-            && !field(detail).is_empty()
-            && super::exact_cover::is_exact_cover_file(Path::new(field(corpus)))
-        {
-            details.insert(
-                (field(corpus).to_string(), field(solver).to_string()),
-                field(detail).to_string(),
-            );
-        }
-    }
-    details
-}
-
-/// Per exact-cover file and engine, the engine's own figures.
-type Details = std::collections::HashMap<(String, String), String>;
+/// Per exact-cover file and engine, the engine's own figures ([`Summary::engine_details`]).
+type Details = std::collections::BTreeMap<(String, String), String>;
 
 /// The summary as a Markdown table, one row per corpus and solver.
 pub fn markdown_table(rows: &[SummaryRow], baseline: &str) -> String {
@@ -480,7 +445,6 @@ fn readme(
     meta: &RunMetadata,
     summary: &Summary,
     rows: &[SummaryRow],
-    details: &Details,
     charts: &[std::path::PathBuf],
 ) -> String {
     let mut out = String::new();
@@ -499,7 +463,11 @@ fn readme(
     solvers(&mut out, meta, summary);
     let baseline = summary.solvers.first().map_or("baseline", String::as_str);
     out.push_str("\n## Summary\n\nTimes are per puzzle, around the solver call alone, counting solutions up to the limit; quantiles are read from a log histogram (within 0.07%). `median vs` is the ratio to the first solver's median on the same corpus, measured in the same run.\n\n");
-    out.push_str(&markdown_table_with(rows, baseline, details));
+    out.push_str(&markdown_table_with(
+        rows,
+        baseline,
+        &summary.engine_details,
+    ));
     partial_corpora(&mut out, rows);
     overhead(&mut out, meta, summary);
     if !charts.is_empty() {

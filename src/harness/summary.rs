@@ -219,6 +219,9 @@ pub struct Summary {
     pub scatter: BTreeMap<usize, Vec<Vec<Option<u64>>>>,
     /// Per corpus: the puzzles the scatter sample was drawn from.
     pub scatter_population: BTreeMap<usize, u64>,
+    /// Per exact-cover file and engine: the engine's own figures of its complete count (a
+    /// memo's hits and memory: the `detail` of an ok row).
+    pub engine_details: BTreeMap<(String, String), String>,
     /// Rows of `runs.csv` read.
     pub read_rows: u64,
     /// Rows of `runs.csv` that could not be read (skipped, not fatal).
@@ -270,6 +273,13 @@ impl Summary {
                 continue;
             }
             let solver = index_of(&mut summary.solvers, &row.solver);
+            if row.status == RowStatus::Ok
+                && !row.detail.is_empty()
+                && super::exact_cover::is_exact_cover_file(Path::new(&row.corpus))
+            {
+                let key = (row.corpus.clone(), row.solver.clone());
+                summary.engine_details.insert(key, row.detail.clone());
+            }
             if current != Some((corpus, row.index)) {
                 if !row.technique.is_empty() {
                     let grades = summary.grades.entry(corpus).or_default();

@@ -96,10 +96,7 @@ impl Cnf {
     pub(super) fn between(&mut self, group: &[i32], (lower, upper): (u32, u32)) {
         let n = group.len();
         if (lower as usize) > n {
-            self.push_clause(&[]);
-            if n == 0 {
-                return;
-            }
+            self.push_clause(&[]); // more than the group can give
         }
         if n == 0 {
             return;
@@ -277,12 +274,9 @@ impl Cnf {
                 problem.option(k).iter().copied().zip(colours).collect()
             })
             .collect();
-        let bounds: Vec<(u32, u32)> = (1..=problem.primary_items() as u32)
-            .map(|item| problem.multiplicity(item))
-            .collect();
         Cnf::multiple_cover_with(
             problem.items(),
-            &bounds,
+            problem.bounds(),
             options.iter().map(Vec::as_slice),
             at_most_one,
         )

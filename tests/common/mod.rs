@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 use sudolab::corpus::{CorpusReader, Record};
 
+pub mod random_cover;
+
 /// The bundled data folder.
 pub fn datasets() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("datasets")

@@ -235,10 +235,13 @@ impl Dlx {
         let mut stats = SearchStats::default();
         let items = self.primary + self.secondary;
         // Per level: the node chosen (an option node, or the item's header for the null
-        // move), and where tweaking began (0: the item was covered instead).
-        let mut choice: Vec<u32> = Vec::with_capacity(64);
-        let mut first_tweak: Vec<u32> = Vec::with_capacity(64);
-        let mut chosen: Vec<u32> = Vec::with_capacity(64);
+        // move), and where tweaking began (0: the item was covered instead). A level takes
+        // an option no level above took, or deactivates an item for good: the depth is at
+        // most the options plus the primary items, so these never grow in the loop.
+        let depth = (self.options + self.primary) as usize + 1;
+        let mut choice: Vec<u32> = Vec::with_capacity(depth);
+        let mut first_tweak: Vec<u32> = Vec::with_capacity(depth);
+        let mut chosen: Vec<u32> = Vec::with_capacity(depth);
         let (mut best, mut current) = (0u32, 0u32);
         let mut step = Step::Forward;
         loop {
@@ -309,16 +312,9 @@ impl Dlx {
                     }
                 }
                 Step::Backup => {
-                    let b = best as usize;
-                    if self.bounds[b] == 0 && self.slacks[b] == 0 {
-                        self.uncover_item::<COLOURS>(best, true);
-                    } else {
-                        let first = *first_tweak.last().expect("a level");
-                        self.untweak::<COLOURS>(best, first, self.bounds[b] != 0);
-                    }
-                    self.bounds[b] += 1;
                     choice.pop();
-                    first_tweak.pop();
+                    let first = first_tweak.pop().expect("a level");
+                    self.restore_level_item::<COLOURS>(best, first);
                     Step::Backdown
                 }
                 Step::Backdown => {
@@ -358,17 +354,25 @@ impl Dlx {
                 self.node(current).top as u32
             };
             let b = best as usize;
-            if self.bounds[b] == 0 && self.slacks[b] == 0 {
-                self.uncover_item::<COLOURS>(best, true);
-            } else {
-                if current > items && self.bounds[b] == 0 {
-                    // Covered (and so deactivated) when the level began: the level would
-                    // have ended with the null move, whose undoing reactivates it.
-                    self.relink_item(best);
-                }
-                self.untweak::<COLOURS>(best, first, self.bounds[b] != 0);
+            if current > items && self.bounds[b] == 0 && self.slacks[b] != 0 {
+                // Covered (and so deactivated) when the level began: the level would have
+                // ended with the null move, whose undoing reactivates it.
+                self.relink_item(best);
             }
-            self.bounds[b] += 1;
+            self.restore_level_item::<COLOURS>(best, first);
         }
+    }
+
+    /// A level's end for its item `best` (DLX3's "restore the original state"): uncovered
+    /// if it was covered to take exactly its bound, else its tweaked options (since
+    /// `first`) put back; its bound goes up again.
+    fn restore_level_item<const COLOURS: bool>(&mut self, best: u32, first: u32) {
+        let b = best as usize;
+        if self.bounds[b] == 0 && self.slacks[b] == 0 {
+            self.uncover_item::<COLOURS>(best, true);
+        } else {
+            self.untweak::<COLOURS>(best, first, self.bounds[b] != 0);
+        }
+        self.bounds[b] += 1;
     }
 }

@@ -101,6 +101,17 @@ impl Dlx {
                 }
                 return p as u32 + 1;
             }
+            if self.seed.is_none() {
+                // No forced item: the whole list is scanned anyway, so take its minimum
+                // and then the first item of that length, both a block at a time.
+                let minimum = lens.iter().copied().min().unwrap_or(COVERED);
+                if minimum < COVERED {
+                    if MEMS {
+                        self.tally.scanned += u64::from(self.active);
+                    }
+                    return first_equal(lens, minimum).map_or(0, |p| p as u32 + 1);
+                }
+            }
         }
         if STOP == 0 && self.seed.is_none() {
             // DLX1's walk of the item list.
@@ -124,24 +135,6 @@ impl Dlx {
                 self.tally.scanned += scanned;
             }
             return best;
-        }
-        if self.seed.is_none() {
-            // The whole list is scanned anyway (no forced item, or DLX1's rule, which stops
-            // only at a length 0): take its minimum and then the first item of that length,
-            // both a block at a time. The same choice as the scan below.
-            let minimum = lens.iter().copied().min().unwrap_or(COVERED);
-            if minimum < COVERED {
-                let p = first_equal(lens, minimum).unwrap_or(0);
-                if MEMS {
-                    self.tally.scanned += if minimum == 0 && STOP == 0 {
-                        // DLX1's scan stops at a length 0.
-                        lens[..=p].iter().filter(|&&len| len < COVERED).count() as u64
-                    } else {
-                        u64::from(self.active)
-                    };
-                }
-                return p as u32 + 1;
-            }
         }
         let mut best = 0;
         let mut best_len = COVERED;
