@@ -48,6 +48,7 @@
 
 pub mod atomic_file;
 pub mod bands;
+pub mod bitboard;
 pub mod bitmask;
 pub mod bitset;
 pub mod checker;

@@ -100,11 +100,13 @@ pub enum Engine {
     Cells,
     /// Dancing links with memoized counting: Knuth's DLX6 (`memo`).
     Memo,
+    /// Algorithm X on bit sets of options (`bits`).
+    Bits,
 }
 
 impl Engine {
     /// Every engine, the default first.
-    pub const ALL: [Engine; 3] = [Engine::Links, Engine::Cells, Engine::Memo];
+    pub const ALL: [Engine; 4] = [Engine::Links, Engine::Cells, Engine::Memo, Engine::Bits];
 
     /// The engine's name on the command line and in reports.
     pub fn name(self) -> &'static str {
@@ -112,6 +114,7 @@ impl Engine {
             Engine::Links => "dlx",
             Engine::Cells => "dc",
             Engine::Memo => "memo",
+            Engine::Bits => "bits",
         }
     }
 
@@ -123,6 +126,7 @@ impl Engine {
             Engine::Memo => {
                 "exact cover, dancing links counting each subproblem once (Knuth's DLX6); no mems"
             }
+            Engine::Bits => "exact cover, Algorithm X on bit sets of options (bitboards); no mems",
         }
     }
 
@@ -147,6 +151,7 @@ impl Engine {
             Engine::Links => Box::new(problem.dlx()),
             Engine::Cells => Box::new(problem.cells()),
             Engine::Memo => Box::new(problem.memo()),
+            Engine::Bits => Box::new(problem.bitboard()),
         })
     }
 }

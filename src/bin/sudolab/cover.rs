@@ -44,11 +44,13 @@ pub struct CoverArgs {
     /// The engine: `dlx` (dancing links, Knuth's DLX1/DLX2, and DLX3's Algorithm M for
     /// multiplicities), `dc` (dancing cells on sparse sets, Knuth's SSXCC), `memo` (dancing
     /// links counting each subproblem once, Knuth's DLX6: fast where subproblems repeat, as
-    /// in tilings; it lists solutions by plain search) or `sat` (the problem as CNF for a
-    /// CDCL solver, multiplicities included). All count the same solutions; dlx and dc print
-    /// their model program's nodes, updates and mems, memo its memo's size and hits, sat its
-    /// decisions, conflicts and propagations.
-    #[arg(long, value_name = "ENGINE", default_value = "dlx", value_parser = ["dlx", "dc", "memo", "sat"])]
+    /// in tilings; it lists solutions by plain search), `bits` (Algorithm X on bit sets of
+    /// options: fast where options are few and each choice removes many, as in queens,
+    /// Langford pairs and polyomino packings) or `sat` (the problem as CNF for a CDCL
+    /// solver, multiplicities included). All count the same solutions; dlx and dc print
+    /// their model program's nodes, updates and mems, memo its memo's size and hits, bits
+    /// its nodes, sat its decisions, conflicts and propagations.
+    #[arg(long, value_name = "ENGINE", default_value = "dlx", value_parser = ["dlx", "dc", "memo", "bits", "sat"])]
     engine: String,
     /// The branching rule of the dlx engine: `dlx1` (an item of minimum length, the first such; DLX1's, so
     /// nodes, updates and mems match Knuth's program) or `forced-first` (the scan stops at
@@ -166,6 +168,7 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     match engine {
         Engine::Cells => return cover_once(args, &problem, &mut problem.cells(), out),
         Engine::Memo => return cover_memo(args, &problem, out),
+        Engine::Bits => return cover_once(args, &problem, &mut problem.bitboard(), out),
         Engine::Links => {}
     }
     let mut links = problem.dlx();

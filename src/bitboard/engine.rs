@@ -1,0 +1,64 @@
+//! Bitboards as an [`ExactCover`] engine, built from a [`Problem`].
+
+use super::Bitboard;
+use crate::exact_cover::{Control, ExactCover, Problem, SearchStats, SolutionLimit};
+use crate::solver::Limits;
+
+impl Problem {
+    /// The bitboard form, ready to search.
+    ///
+    /// # Panics
+    ///
+    /// With multiplicities ([`Problem::has_multiplicities`]), as [`Problem::dlx`].
+    pub fn bitboard(&self) -> Bitboard {
+        assert!(
+            !self.has_multiplicities(),
+            "Problem::bitboard: multiplicities (MCC) are not handled"
+        );
+        Bitboard::new(
+            self.primary_items(),
+            self.items() - self.primary_items(),
+            (0..self.options()).map(|k| {
+                let colours = self.option_colours(k).iter();
+                self.option(k)
+                    .iter()
+                    .zip(colours)
+                    .map(|(&i, &c)| (i - 1, c))
+            }),
+        )
+    }
+}
+
+impl ExactCover for Bitboard {
+    fn name(&self) -> &'static str {
+        "bits"
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "bitboards: Algorithm X on bit sets of options ({} words per set)",
+            self.words
+        )
+    }
+
+    /// No mems: a bitboard has no lists to access.
+    fn set_mem_counting(&mut self, _on: bool) {}
+
+    fn search_options(
+        &mut self,
+        limits: &Limits,
+        visit: &mut dyn FnMut(&[usize]) -> Control,
+    ) -> SearchStats {
+        let mut options = Vec::new();
+        self.search(limits, |chosen| {
+            options.clear();
+            options.extend(chosen.iter().map(|&o| o as usize));
+            visit(&options)
+        })
+    }
+
+    fn count_within(&mut self, limit: u64, limits: &Limits) -> SearchStats {
+        let mut counter = SolutionLimit::new(limit);
+        self.search(limits, |_| counter.record())
+    }
+}
