@@ -55,6 +55,7 @@
 //! ```
 
 mod engine;
+#[allow(unsafe_code)] // one call into the copy compiled for POPCNT and BMI, see the file
 mod search;
 #[cfg(test)]
 mod tests;
@@ -83,6 +84,7 @@ struct Frames {
     nonzero_len: Vec<u32>,
     open: Vec<u64>,
     chosen: Vec<u32>,
+    cursors: Vec<search::Cursor>,
 }
 
 impl Bitboard {
@@ -173,6 +175,7 @@ impl Bitboard {
                 nonzero_len: vec![0; levels],
                 open,
                 chosen: vec![0; levels],
+                cursors: vec![search::Cursor::default(); levels],
             },
         }
     }
