@@ -62,6 +62,9 @@ mod tests;
 
 use std::collections::HashMap;
 
+/// The most memory the clash sets may take (see the layout).
+const CLASHES_BUDGET: usize = 16 << 20;
+
 /// An exact-cover problem as bit sets of options, ready to search.
 #[derive(Debug, Clone)]
 pub struct Bitboard {
@@ -71,6 +74,7 @@ pub struct Bitboard {
     rows: Vec<u64>,
     kills: Vec<u32>,
     kill_start: Vec<u32>,
+    clashes: Vec<u64>,
     covers: Vec<u32>,
     cover_start: Vec<u32>,
     frames: Frames,
@@ -154,6 +158,17 @@ impl Bitboard {
             kill_start.push(kills.len() as u32);
             cover_start.push(covers.len() as u32);
         }
+        let mut clashes = Vec::new();
+        if options.len() * words * 8 <= CLASHES_BUDGET {
+            clashes = vec![0u64; options.len() * words];
+            for o in 0..options.len() {
+                for &row in &kills[kill_start[o] as usize..kill_start[o + 1] as usize] {
+                    for w in 0..words {
+                        clashes[o * words + w] |= rows[row as usize * words + w];
+                    }
+                }
+            }
+        }
         let primary_words = primary.div_ceil(64).max(1);
         let levels = primary + 1;
         let mut open = vec![0u64; levels * primary_words];
@@ -167,6 +182,7 @@ impl Bitboard {
             rows,
             kills,
             kill_start,
+            clashes,
             covers,
             cover_start,
             frames: Frames {

@@ -13,6 +13,7 @@ struct Tables<'a> {
     rows: &'a [u64],
     kills: &'a [u32],
     kill_start: &'a [u32],
+    clashes: &'a [u64],
     covers: &'a [u32],
     cover_start: &'a [u32],
 }
@@ -37,6 +38,7 @@ impl Bitboard {
             rows: &self.rows,
             kills: &self.kills,
             kill_start: &self.kill_start,
+            clashes: &self.clashes,
             covers: &self.covers,
             cover_start: &self.cover_start,
         };
@@ -227,16 +229,27 @@ fn enter_child(t: &Tables, frames: &mut Frames, depth: usize, option: usize) {
     let child_nonzero = &mut nonzero_below[..words];
     let kills = &t.kills[t.kill_start[option] as usize..t.kill_start[option + 1] as usize];
     let mut kept = 0;
-    for &w in nonzero {
-        let w = w as usize;
-        let mut word = live[w];
-        for &row in kills {
-            word &= !t.rows[row as usize * words + w];
+    if t.clashes.is_empty() {
+        for &w in nonzero {
+            let w = w as usize;
+            let mut word = live[w];
+            for &row in kills {
+                word &= !t.rows[row as usize * words + w];
+            }
+            child[w] = word;
+            if word != 0 {
+                child_nonzero[kept] = w as u32;
+                kept += 1;
+            }
         }
-        child[w] = word;
-        if word != 0 {
+    } else {
+        let clashes = &t.clashes[option * words..][..words];
+        for &w in nonzero {
+            let w = w as usize;
+            let word = live[w] & !clashes[w];
+            child[w] = word;
             child_nonzero[kept] = w as u32;
-            kept += 1;
+            kept += (word != 0) as usize;
         }
     }
     frames.nonzero_len[depth + 1] = kept as u32;
