@@ -94,7 +94,7 @@ fn with_fast_instructions<F: FnMut(&[u32]) -> Control>(
         unsafe { run_fast(t, frames, limits, stats, visit) };
         return;
     }
-    run(t, frames, limits, stats, visit);
+    run_sized(t, frames, limits, stats, visit);
 }
 
 /// [`run`], inlined here and so compiled for the features listed.
@@ -107,7 +107,27 @@ fn run_fast<F: FnMut(&[u32]) -> Control>(
     stats: &mut SearchStats,
     visit: &mut F,
 ) {
-    run(t, frames, limits, stats, visit);
+    run_sized(t, frames, limits, stats, visit);
+}
+
+/// [`run`] with the number of words fixed at compile time when it is small (the loops over
+/// words unrolled, no list of nonzero words), as a parameter otherwise.
+#[inline(always)]
+fn run_sized<F: FnMut(&[u32]) -> Control>(
+    t: &Tables,
+    frames: &mut Frames,
+    limits: &Limits,
+    stats: &mut SearchStats,
+    visit: &mut F,
+) {
+    let small = !t.clashes.is_empty();
+    match t.words {
+        1 if small => run::<1, F>(t, frames, limits, stats, visit),
+        2 if small => run::<2, F>(t, frames, limits, stats, visit),
+        3 if small => run::<3, F>(t, frames, limits, stats, visit),
+        4 if small => run::<4, F>(t, frames, limits, stats, visit),
+        _ => run::<0, F>(t, frames, limits, stats, visit),
+    }
 }
 
 /// A level's place in its item's live options: the item, the index in the level's
@@ -131,7 +151,7 @@ enum Step {
 
 /// The search (see the module docs), inlined into each of the two compiled copies below.
 #[inline(always)]
-fn run<F: FnMut(&[u32]) -> Control>(
+fn run<const W: usize, F: FnMut(&[u32]) -> Control>(
     t: &Tables,
     frames: &mut Frames,
     limits: &Limits,
@@ -148,7 +168,7 @@ fn run<F: FnMut(&[u32]) -> Control>(
                 let live = &frames.live[depth * words..][..words];
                 let nonzero =
                     &frames.nonzero[depth * words..][..frames.nonzero_len[depth] as usize];
-                match fewest_options(t, open, live, nonzero) {
+                match fewest_options::<W>(t, open, live, nonzero) {
                     Fewest::Solution => {
                         stats.solutions += 1;
                         if visit(&frames.chosen[..depth]) == Control::Stop {
@@ -208,7 +228,7 @@ fn run<F: FnMut(&[u32]) -> Control>(
                         return;
                     }
                     frames.chosen[depth] = option as u32;
-                    enter_child(t, frames, depth, option);
+                    enter_child::<W>(t, frames, depth, option);
                     depth += 1;
                     Step::Forward
                 }
@@ -219,7 +239,7 @@ fn run<F: FnMut(&[u32]) -> Control>(
 
 /// Fills level `depth + 1`'s frame: level `depth`'s with `option` chosen.
 #[inline(always)]
-fn enter_child(t: &Tables, frames: &mut Frames, depth: usize, option: usize) {
+fn enter_child<const W: usize>(t: &Tables, frames: &mut Frames, depth: usize, option: usize) {
     let (words, primary_words) = (t.words, t.primary_words);
     let (live_above, live_below) = frames.live.split_at_mut((depth + 1) * words);
     let live = &live_above[depth * words..];
@@ -242,6 +262,15 @@ fn enter_child(t: &Tables, frames: &mut Frames, depth: usize, option: usize) {
                 kept += 1;
             }
         }
+    } else if W != 0 {
+        let clashes = &t.clashes[option * W..][..W];
+        let live = &live[..W];
+        let child = &mut child[..W];
+        for w in 0..W {
+            child[w] = live[w] & !clashes[w];
+            child_nonzero[w] = w as u32;
+        }
+        kept = W;
     } else {
         let clashes = &t.clashes[option * words..][..words];
         for &w in nonzero {
@@ -275,7 +304,12 @@ enum Fewest {
 /// The open primary item with the fewest live options. Counting an item stops as soon as
 /// it reaches the best so far, so most items cost a word or two.
 #[inline(always)]
-fn fewest_options(t: &Tables, open: &[u64], live: &[u64], nonzero: &[u32]) -> Fewest {
+fn fewest_options<const W: usize>(
+    t: &Tables,
+    open: &[u64],
+    live: &[u64],
+    nonzero: &[u32],
+) -> Fewest {
     let words = t.words;
     let mut best = u32::MAX;
     let mut best_item = None;
@@ -284,12 +318,20 @@ fn fewest_options(t: &Tables, open: &[u64], live: &[u64], nonzero: &[u32]) -> Fe
         while bits != 0 {
             let x = pw * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let row = &t.rows[x * words..][..words];
             let mut count = 0;
-            for &w in nonzero {
-                count += (row[w as usize] & live[w as usize]).count_ones();
-                if count >= best {
-                    break;
+            if W != 0 {
+                let row = &t.rows[x * W..][..W];
+                let live = &live[..W];
+                for w in 0..W {
+                    count += (row[w] & live[w]).count_ones();
+                }
+            } else {
+                let row = &t.rows[x * words..][..words];
+                for &w in nonzero {
+                    count += (row[w as usize] & live[w as usize]).count_ones();
+                    if count >= best {
+                        break;
+                    }
                 }
             }
             if count < best {
