@@ -196,6 +196,18 @@ impl Bitboard {
         }
     }
 
+    /// Whether each option has its clash set (the union of the rows it clears), which
+    /// the search reads instead of the rows one by one: built when they fit in 16 MB.
+    pub fn has_clash_sets(&self) -> bool {
+        !self.clashes.is_empty()
+    }
+
+    /// Drops the clash sets: the search then clears an option's rows one by one, as it
+    /// does on problems too large for them (for tests and measurements of that path).
+    pub fn drop_clash_sets(&mut self) {
+        self.clashes = Vec::new();
+    }
+
     /// Options of the problem.
     pub fn options(&self) -> usize {
         self.kill_start.len() - 1
