@@ -44,6 +44,22 @@ impl ExactCover for Bitboard {
     /// No mems: a bitboard has no lists to access.
     fn set_mem_counting(&mut self, _on: bool) {}
 
+    /// The size of a set of options, and whether each option's clashes are one set.
+    fn details(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("words per set", self.words.to_string()),
+            (
+                "clash sets",
+                if self.has_clash_sets() {
+                    "one per option"
+                } else {
+                    "none (rows one by one)"
+                }
+                .to_string(),
+            ),
+        ]
+    }
+
     fn search_options(
         &mut self,
         limits: &Limits,

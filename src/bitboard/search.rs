@@ -75,7 +75,8 @@ impl Bitboard {
 /// Runs the search compiled for processors with POPCNT, BMI1 and BMI2 when this one has
 /// them (detected at run time: `popcnt` counts a word's options in one instruction, `tzcnt`
 /// and `blsr` walk them), compiled for the x86-64 baseline otherwise. Measured, pentominoes
-/// 6x10 counted in full: XXX.
+/// 6x10 counted in full, one run each (before the clash sets): 1.40 s -> 1.08 s; q13 did
+/// not change (three words: the counting is not what it waits for).
 #[inline(always)]
 fn with_fast_instructions<F: FnMut(&[u32]) -> Control>(
     t: &Tables,

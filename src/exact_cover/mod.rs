@@ -10,9 +10,10 @@
 //!   checked and summed.
 //!
 //! The engines sit beside each other above this layer and know nothing of each other:
-//! [`dlx`](crate::dlx) (dancing links, with splitting, sharding and estimates),
-//! [`dancing_cells`](crate::dancing_cells) and [`sat`](crate::sat). Each adds its own
-//! constructor to [`Problem`] (`problem.dlx()`, `problem.cells()`,
+//! [`dlx`](crate::dlx) (dancing links, with splitting, sharding and estimates, and the
+//! memoized count [`dlx::memo`](crate::dlx::memo)), [`dancing_cells`](crate::dancing_cells),
+//! [`bitboard`](crate::bitboard) and [`sat`](crate::sat). Each adds its own constructor to
+//! [`Problem`] (`problem.dlx()`, `problem.memo()`, `problem.cells()`, `problem.bitboard()`,
 //! `sat::exact_cover(&problem)`); [`registry::Engine`](crate::registry::Engine) chooses one
 //! by name.
 //!
