@@ -223,17 +223,22 @@ impl Cells {
     fn choose<const MEMS: bool>(&mut self) -> Choice {
         let mut fewest = u32::MAX;
         let mut best = 0;
-        for k in 0..self.state.active {
-            self.charge::<MEMS>(1);
-            let x = self.item[k as usize];
-            if x < self.primary {
-                self.charge::<MEMS>(1);
-                let size = self.items[x as usize].size;
+        // Local slices and a local tally: the loop keeps them in registers (a push on the
+        // forced stack would otherwise make it reload `self`'s fields).
+        let active = &self.item[..self.state.active as usize];
+        let items = &self.items[..];
+        let force = &mut self.state.force;
+        let primary = self.primary;
+        let (mut sizes_read, mut pushed) = (0u64, 0u64);
+        for &x in active {
+            if x < primary {
+                sizes_read += 1;
+                let size = items[x as usize].size;
                 if size <= 1 {
                     // Size 0 cannot happen: the hide that emptied the item said so.
                     if size == 1 {
-                        self.charge::<MEMS>(1);
-                        self.state.force.push(x);
+                        pushed += 1;
+                        force.push(x);
                     }
                 } else if size < fewest || (size == fewest && x < best) {
                     fewest = size;
@@ -241,6 +246,7 @@ impl Cells {
                 }
             }
         }
+        self.charge::<MEMS>(active.len() as u64 + sizes_read + pushed);
         if let Some(x) = self.state.force.pop() {
             self.charge::<MEMS>(1);
             Choice::Forced(x)
