@@ -118,9 +118,9 @@ impl Dlx {
             let mut best = 0;
             let mut best_len = u32::MAX;
             let mut scanned = 0u64;
-            let mut p = self.items[0].right;
+            let mut p = self.item(0).right;
             while p != 0 {
-                let len = self.lens[p as usize];
+                let len = self.len(p);
                 scanned += 1;
                 if len < best_len {
                     best_len = len;
@@ -129,7 +129,7 @@ impl Dlx {
                         break;
                     }
                 }
-                p = self.items[p as usize].right;
+                p = self.item(p).right;
             }
             if MEMS {
                 self.tally.scanned += scanned;
