@@ -135,17 +135,38 @@ impl Engine {
         Engine::ALL.into_iter().find(|e| e.name() == name)
     }
 
+    /// Whether the engine counts problems with item multiplicities (Knuth's MCC).
+    pub fn handles_multiplicities(self) -> bool {
+        matches!(self, Engine::Links | Engine::Bits)
+    }
+
     /// `problem` ready to search with this engine (its default settings: DLX1's branching
     /// for dancing links, mems counted). A problem with multiplicities (MCC) is refused by
-    /// every engine but dancing links: ignoring them would count another problem.
+    /// the engines that do not handle them (ignoring them would count another problem), and
+    /// by bitboards when their frames would pass 1 GiB.
     pub fn build(self, problem: &Problem) -> crate::Result<Box<dyn ExactCover>> {
-        if problem.has_multiplicities() && self != Engine::Links {
+        if problem.has_multiplicities() && !self.handles_multiplicities() {
             return Err(crate::Error::Refused(format!(
                 "the {} engine does not handle item multiplicities (Knuth's MCC, `u:v|item`); \
-                 count them with dancing links (`--engine dlx`, DLX3's Algorithm M) or SAT \
-                 (`--engine sat`)",
+                 count them with dancing links (`--engine dlx`, DLX3's Algorithm M), \
+                 bitboards (`--engine bits`) or SAT (`--engine sat`)",
                 self.name()
             )));
+        }
+        if problem.has_multiplicities() && self == Engine::Bits {
+            let bytes = crate::bitboard::Bitboard::multiplicity_frame_bytes(
+                problem.bounds(),
+                problem.options(),
+                problem.primary_items(),
+            );
+            if bytes > 1 << 30 {
+                return Err(crate::Error::Refused(format!(
+                    "bitboards with multiplicities would need {} MiB of search frames here \
+                     (one set of options per level); count this problem with dancing links \
+                     (`--engine dlx`)",
+                    bytes >> 20
+                )));
+            }
         }
         Ok(match self {
             Engine::Links => Box::new(problem.dlx()),

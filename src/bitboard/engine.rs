@@ -5,17 +5,9 @@ use crate::exact_cover::{Control, ExactCover, Problem, SearchStats, SolutionLimi
 use crate::solver::Limits;
 
 impl Problem {
-    /// The bitboard form, ready to search.
-    ///
-    /// # Panics
-    ///
-    /// With multiplicities ([`Problem::has_multiplicities`]), as [`Problem::dlx`].
+    /// The bitboard form, ready to search, multiplicities included.
     pub fn bitboard(&self) -> Bitboard {
-        assert!(
-            !self.has_multiplicities(),
-            "Problem::bitboard: multiplicities (MCC) are not handled"
-        );
-        Bitboard::new(
+        let mut board = Bitboard::new(
             self.primary_items(),
             self.items() - self.primary_items(),
             (0..self.options()).map(|k| {
@@ -25,7 +17,11 @@ impl Problem {
                     .zip(colours)
                     .map(|(&i, &c)| (i - 1, c))
             }),
-        )
+        );
+        if self.has_multiplicities() {
+            board.set_bounds(self.bounds());
+        }
+        board
     }
 }
 
@@ -44,19 +40,18 @@ impl ExactCover for Bitboard {
     /// No mems: a bitboard has no lists to access.
     fn set_mem_counting(&mut self, _on: bool) {}
 
-    /// The size of a set of options, and whether each option's clashes are one set.
+    /// The size of a set of options, and how a chosen option's clashes are cleared.
     fn details(&self) -> Vec<(&'static str, String)> {
+        let clearing = if !self.bounds.is_empty() {
+            "row by row, as multiplicities allow"
+        } else if self.has_clash_sets() {
+            "one clash set per option"
+        } else {
+            "row by row (clash sets past 16 MB)"
+        };
         vec![
             ("words per set", self.words.to_string()),
-            (
-                "clash sets",
-                if self.has_clash_sets() {
-                    "one per option"
-                } else {
-                    "none (rows one by one)"
-                }
-                .to_string(),
-            ),
+            ("clearing", clearing.to_string()),
         ]
     }
 

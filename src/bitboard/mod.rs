@@ -47,6 +47,9 @@
 //! `nodes` counts the root and every option tried, `guesses` the options tried beyond the
 //! first of their item. There are no lists, so no updates, and no mems.
 //!
+//! Problems with multiplicities (Knuth's MCC) run their own search over the same rows,
+//! with frames that also count each primary item's chosen options ([`multiplicity`]).
+//!
 //! ```
 //! use sudolab::exact_cover::classic;
 //! let mut board = classic::queens(8)?.bitboard();
@@ -55,6 +58,7 @@
 //! ```
 
 mod engine;
+mod multiplicity;
 #[allow(unsafe_code)] // one call into the copy compiled for POPCNT and BMI, see the file
 mod search;
 #[cfg(test)]
@@ -78,6 +82,9 @@ pub struct Bitboard {
     covers: Vec<u32>,
     cover_start: Vec<u32>,
     frames: Frames,
+    /// Every primary item's bounds `(u, v)` when some are not `(1, 1)` (MCC), else empty.
+    bounds: Vec<(u32, u32)>,
+    multi: multiplicity::MultiFrames,
 }
 
 /// The search's per-level state (see the module docs).
@@ -193,6 +200,46 @@ impl Bitboard {
                 chosen: vec![0; levels],
                 cursors: vec![search::Cursor::default(); levels],
             },
+            bounds: Vec::new(),
+            multi: multiplicity::MultiFrames::default(),
+        }
+    }
+
+    /// Bytes the frames of a search with these bounds would take: `words` and `primary`
+    /// as the problem has them (see [`Bitboard::set_bounds`]).
+    pub fn multiplicity_frame_bytes(
+        bounds: &[(u32, u32)],
+        options: usize,
+        primary: usize,
+    ) -> usize {
+        let words = options.div_ceil(64).max(1);
+        let levels = Bitboard::multiplicity_levels(bounds, options);
+        levels * (8 * (words + primary.div_ceil(64).max(1)) + 4 * primary + 32)
+    }
+
+    /// Gives every primary item bounds `(u, v)` (Knuth's MCC: covered by `u..=v` chosen
+    /// options), one pair per primary item in order. All `(1, 1)` is plain exact cover.
+    ///
+    /// # Panics
+    ///
+    /// If there is not one pair per primary item, or some `u > v` or `v == 0`.
+    pub fn set_bounds(&mut self, bounds: &[(u32, u32)]) {
+        assert_eq!(
+            bounds.len(),
+            self.primary,
+            "one pair of bounds per primary item"
+        );
+        assert!(
+            bounds.iter().all(|&(u, v)| u <= v && v > 0),
+            "bounds {bounds:?}"
+        );
+        if bounds.iter().all(|&b| b == (1, 1)) {
+            self.bounds = Vec::new();
+            self.multi = multiplicity::MultiFrames::default();
+        } else {
+            self.bounds = bounds.to_vec();
+            let levels = Bitboard::multiplicity_levels(bounds, self.options());
+            self.multi = multiplicity::MultiFrames::new(levels, self.words, self.primary);
         }
     }
 

@@ -31,6 +31,9 @@ impl Bitboard {
     where
         F: FnMut(&[u32]) -> Control,
     {
+        if !self.bounds.is_empty() {
+            return self.search_multiple(limits, &mut visit);
+        }
         let options = self.options();
         let tables = Tables {
             words: self.words,

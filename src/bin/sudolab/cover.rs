@@ -46,7 +46,7 @@ pub struct CoverArgs {
     /// links counting each subproblem once, Knuth's DLX6: fast where subproblems repeat, as
     /// in tilings; it lists solutions by plain search), `bits` (Algorithm X on bit sets of
     /// options: fast where options are few and each choice removes many, as in queens,
-    /// Langford pairs and polyomino packings) or `sat` (the problem as CNF for a CDCL
+    /// Langford pairs and polyomino packings; multiplicities included) or `sat` (the problem as CNF for a CDCL
     /// solver, multiplicities included). All count the same solutions; dlx and dc print
     /// their model program's nodes, updates and mems, memo its memo's size and hits, bits
     /// its nodes, sat its decisions, conflicts and propagations.
@@ -145,10 +145,11 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         return cover_with_sat(args, &problem, out);
     }
     let engine = Engine::from_name(&args.engine).unwrap_or(Engine::Links);
-    if problem.has_multiplicities() && engine != Engine::Links {
+    if problem.has_multiplicities() && !engine.handles_multiplicities() {
         bail!(
             "the problem has item multiplicities (Knuth's MCC, `u:v|item`): the {} engine \
-             does not handle them; count it with --engine dlx (DLX3's Algorithm M) or --engine sat",
+             does not handle them; count it with --engine dlx (DLX3's Algorithm M), \
+             --engine bits or --engine sat",
             engine.name()
         );
     }
@@ -168,7 +169,10 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     match engine {
         Engine::Cells => return cover_once(args, &problem, &mut problem.cells(), out),
         Engine::Memo => return cover_memo(args, &problem, out),
-        Engine::Bits => return cover_once(args, &problem, &mut problem.bitboard(), out),
+        Engine::Bits => {
+            let mut board = Engine::Bits.build(&problem)?;
+            return cover_once(args, &problem, board.as_mut(), out);
+        }
         Engine::Links => {}
     }
     let mut links = problem.dlx();

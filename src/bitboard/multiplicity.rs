@@ -1,0 +1,357 @@
+//! Multiplicities on bitboards: each primary item `x` covered by `u..=v` chosen options
+//! (Knuth's MCC, as his DLX3 reads it), searched as Algorithm M partitions the solutions,
+//! on bit sets.
+//!
+//! # The partition
+//!
+//! At a node, take an open item `x` whose live options are `c_1 < c_2 < ... < c_m`. Every
+//! solution below the node either uses none of them (the *null branch*, allowed once `x`
+//! has its `u` options), or uses some, of which one is the first: branch `k` chooses `c_k`
+//! and drops `c_1..c_(k-1)` for good. The branches are disjoint and cover every solution,
+//! so each solution is counted once, whatever the order its options are found in. A branch
+//! `k` with fewer than `need - 1` candidates after `c_k` cannot reach `u` and is not tried.
+//!
+//! # Frames
+//!
+//! One frame per level, as in the XCC search but for three fields:
+//!
+//! * `live`: the options still possible; at a branching level it also loses each
+//!   candidate once tried, so a child is computed from it directly;
+//! * `open`: the primary items not yet decided: an item closes when it reaches `v`
+//!   options (its other options are cleared), when its null branch is taken, or when it
+//!   has its `u` options and no live option is left;
+//! * `taken`: options chosen so far for each primary item.
+//!
+//! Choosing an option clears, besides itself, the options that clash with it on a
+//! secondary item (as in the XCC search) and, for each of its primary items that reaches
+//! `v`, the rest of that item's options. The item branched on is the open one with the
+//! fewest branches (`live options - need + 1`, where `need` is what `u` still asks for;
+//! ties: the first in input order): for an item with bounds `(1, 1)` that is its number of
+//! options, DLX1's choice.
+
+use super::Bitboard;
+use crate::exact_cover::{Control, SearchStats};
+use crate::solver::Limits;
+
+/// In `chosen`, a level that took the null branch.
+const NULL_MOVE: u32 = u32::MAX;
+
+/// A branching level's place: its item, the next candidate to try (an option number, or
+/// `options` when the candidates are exhausted), and whether the null branch is still to
+/// come.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Branch {
+    item: u32,
+    next: u32,
+    null_pending: bool,
+    tried: bool,
+}
+
+/// The per-level state of a search with multiplicities (see the module docs).
+#[derive(Debug, Clone, Default)]
+pub(super) struct MultiFrames {
+    live: Vec<u64>,
+    open: Vec<u64>,
+    taken: Vec<u32>,
+    branches: Vec<Branch>,
+    chosen: Vec<u32>,
+    solution: Vec<u32>,
+}
+
+impl MultiFrames {
+    /// Frames for `levels` levels of a problem with the given sizes.
+    pub(super) fn new(levels: usize, words: usize, primary: usize) -> MultiFrames {
+        let primary_words = primary.div_ceil(64).max(1);
+        MultiFrames {
+            live: vec![0; levels * words],
+            open: vec![0; levels * primary_words],
+            taken: vec![0; levels * primary],
+            branches: vec![Branch::default(); levels],
+            chosen: vec![0; levels],
+            solution: Vec::with_capacity(levels),
+        }
+    }
+}
+
+/// What the choice of an item found.
+enum Decision {
+    Solution,
+    DeadEnd,
+    Item { item: u32, need: u32 },
+}
+
+impl Bitboard {
+    /// The deepest a search with multiplicities can go: each level chooses an option,
+    /// which takes one of some primary item's `v`, or closes an item; so at most the sum of
+    /// the `v`s (and the options) plus the items, plus the root.
+    pub(super) fn multiplicity_levels(bounds: &[(u32, u32)], options: usize) -> usize {
+        let takes: u64 = bounds.iter().map(|&(_, v)| u64::from(v)).sum();
+        takes.min(options as u64) as usize + bounds.len() + 1
+    }
+
+    /// Counts (and lists) the solutions of a problem with multiplicities.
+    pub(super) fn search_multiple<F>(&mut self, limits: &Limits, visit: &mut F) -> SearchStats
+    where
+        F: FnMut(&[u32]) -> Control,
+    {
+        let mut frames = std::mem::take(&mut self.multi);
+        let stats = self.run_multiple(&mut frames, limits, visit);
+        self.multi = frames;
+        stats
+    }
+
+    fn run_multiple<F>(
+        &self,
+        frames: &mut MultiFrames,
+        limits: &Limits,
+        visit: &mut F,
+    ) -> SearchStats
+    where
+        F: FnMut(&[u32]) -> Control,
+    {
+        let (words, primary_words, primary) = (self.words, self.primary_words, self.primary);
+        let options = self.options();
+        let bounds = &self.bounds[..];
+        let mut stats = SearchStats {
+            nodes: 1,
+            ..SearchStats::default()
+        };
+        if let Some(stop) = limits.check(1) {
+            stats.stopped = Some(stop);
+            return stats;
+        }
+        for (w, word) in frames.live[..words].iter_mut().enumerate() {
+            *word = match options.saturating_sub(w * 64) {
+                0 => 0,
+                n if n >= 64 => u64::MAX,
+                n => (1u64 << n) - 1,
+            };
+        }
+        frames.open[..primary_words].fill(0);
+        for x in 0..primary {
+            frames.open[x / 64] |= 1 << (x % 64);
+        }
+        frames.taken[..primary].fill(0);
+        let rows = &self.rows;
+        let mut depth = 0usize;
+        let mut fresh = true;
+        loop {
+            if fresh {
+                match decide(rows, words, bounds, frames, depth) {
+                    Decision::Solution => {
+                        stats.solutions += 1;
+                        frames.solution.clear();
+                        let chosen = frames.chosen[..depth].iter();
+                        frames.solution.extend(chosen.filter(|&&o| o != NULL_MOVE));
+                        if visit(&frames.solution) == Control::Stop {
+                            return stats;
+                        }
+                        if depth == 0 {
+                            return stats;
+                        }
+                        depth -= 1;
+                    }
+                    Decision::DeadEnd => {
+                        if depth == 0 {
+                            return stats;
+                        }
+                        depth -= 1;
+                    }
+                    Decision::Item { item, need } => {
+                        frames.branches[depth] = Branch {
+                            item,
+                            next: 0,
+                            null_pending: need == 0,
+                            tried: false,
+                        };
+                    }
+                }
+            }
+            // Take the level's next branch, or back up.
+            let live = &frames.live[depth * words..][..words];
+            let branch = frames.branches[depth];
+            let x = branch.item as usize;
+            let row = &rows[x * words..][..words];
+            let need = bounds[x]
+                .0
+                .saturating_sub(frames.taken[depth * primary + x]);
+            let candidate = next_candidate(row, live, branch.next as usize);
+            let viable = candidate.filter(|&c| {
+                // After `c`, at least `need - 1` candidates must remain.
+                need <= 1 || count_from(row, live, c + 1) + 1 >= need
+            });
+            let child = depth + 1;
+            match viable {
+                Some(option) => {
+                    frames.branches[depth].next = option as u32 + 1;
+                    frames.live[depth * words + option / 64] &= !(1 << (option % 64));
+                    self.enter_with(frames, depth, option, bounds);
+                    frames.chosen[depth] = option as u32;
+                }
+                None if branch.null_pending => {
+                    frames.branches[depth].null_pending = false;
+                    let (above, below) = frames.live.split_at_mut(child * words);
+                    for w in 0..words {
+                        below[w] = above[depth * words + w] & !row[w];
+                    }
+                    copy_level(frames, depth, primary_words, primary);
+                    frames.open[child * primary_words + x / 64] &= !(1 << (x % 64));
+                    // The null branch is a choice like the others, but of no option.
+                    frames.chosen[depth] = NULL_MOVE;
+                }
+                None => {
+                    if depth == 0 {
+                        return stats;
+                    }
+                    depth -= 1;
+                    fresh = false;
+                    continue;
+                }
+            }
+            if frames.branches[depth].tried {
+                stats.guesses += 1;
+            }
+            frames.branches[depth].tried = true;
+            stats.nodes += 1;
+            if let Some(stop) = limits.check(stats.nodes) {
+                stats.stopped = Some(stop);
+                return stats;
+            }
+            depth = child;
+            fresh = true;
+        }
+    }
+
+    /// Fills level `depth + 1`'s frame: level `depth`'s (whose `live` has already lost
+    /// `option`) with `option` chosen.
+    fn enter_with(
+        &self,
+        frames: &mut MultiFrames,
+        depth: usize,
+        option: usize,
+        bounds: &[(u32, u32)],
+    ) {
+        let (words, primary_words, primary) = (self.words, self.primary_words, self.primary);
+        let child = depth + 1;
+        let (above, below) = frames.live.split_at_mut(child * words);
+        below[..words].copy_from_slice(&above[depth * words..][..words]);
+        copy_level(frames, depth, primary_words, primary);
+        let kills =
+            &self.kills[self.kill_start[option] as usize..self.kill_start[option + 1] as usize];
+        for &row in kills {
+            let row = row as usize;
+            let clear = if row < primary {
+                let taken = &mut frames.taken[child * primary + row];
+                *taken += 1;
+                if *taken == bounds[row].1 {
+                    frames.open[child * primary_words + row / 64] &= !(1 << (row % 64));
+                    true
+                } else {
+                    false
+                }
+            } else {
+                true
+            };
+            if clear {
+                let cleared = &self.rows[row * words..][..words];
+                for (word, &c) in frames.live[child * words..][..words]
+                    .iter_mut()
+                    .zip(cleared)
+                {
+                    *word &= !c;
+                }
+            }
+        }
+    }
+}
+
+/// Copies level `depth`'s `open` and `taken` into level `depth + 1`.
+fn copy_level(frames: &mut MultiFrames, depth: usize, primary_words: usize, primary: usize) {
+    let child = depth + 1;
+    let (above, below) = frames.open.split_at_mut(child * primary_words);
+    below[..primary_words].copy_from_slice(&above[depth * primary_words..][..primary_words]);
+    let (above, below) = frames.taken.split_at_mut(child * primary);
+    below[..primary].copy_from_slice(&above[depth * primary..][..primary]);
+}
+
+/// The first option at or after `from` in `row & live`.
+fn next_candidate(row: &[u64], live: &[u64], from: usize) -> Option<usize> {
+    let mut w = from / 64;
+    if w >= row.len() {
+        return None;
+    }
+    let mut bits = row[w] & live[w] & (u64::MAX << (from % 64));
+    loop {
+        if bits != 0 {
+            return Some(w * 64 + bits.trailing_zeros() as usize);
+        }
+        w += 1;
+        if w == row.len() {
+            return None;
+        }
+        bits = row[w] & live[w];
+    }
+}
+
+/// The number of options at or after `from` in `row & live`.
+fn count_from(row: &[u64], live: &[u64], from: usize) -> u32 {
+    let w = from / 64;
+    if w >= row.len() {
+        return 0;
+    }
+    let first = (row[w] & live[w] & (u64::MAX << (from % 64))).count_ones();
+    first
+        + row[w + 1..]
+            .iter()
+            .zip(&live[w + 1..])
+            .map(|(r, l)| (r & l).count_ones())
+            .sum::<u32>()
+}
+
+/// Chooses level `depth`'s item: closes the open items that are satisfied and have no live
+/// option left, finds a dead end (an item with fewer live options than it needs), or the
+/// open item with the fewest branches.
+fn decide(
+    rows: &[u64],
+    words: usize,
+    bounds: &[(u32, u32)],
+    frames: &mut MultiFrames,
+    depth: usize,
+) -> Decision {
+    let primary = bounds.len();
+    let primary_words = primary.div_ceil(64).max(1);
+    let live = &frames.live[depth * words..][..words];
+    let taken = &frames.taken[depth * primary..][..primary];
+    let open = &mut frames.open[depth * primary_words..][..primary_words];
+    // (branches, item, need) of the best item so far.
+    let mut best: Option<(u32, u32, u32)> = None;
+    for (pw, open_word) in open.iter_mut().enumerate() {
+        let mut bits = *open_word;
+        while bits != 0 {
+            let x = pw * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let row = &rows[x * words..][..words];
+            let count: u32 = row
+                .iter()
+                .zip(live)
+                .map(|(r, l)| (r & l).count_ones())
+                .sum();
+            let need = bounds[x].0.saturating_sub(taken[x]);
+            if count < need {
+                return Decision::DeadEnd;
+            }
+            if count == 0 {
+                *open_word &= !(1 << (x % 64));
+                continue;
+            }
+            let branches = count - need + 1;
+            if best.is_none_or(|(b, _, _)| branches < b) {
+                best = Some((branches, x as u32, need));
+            }
+        }
+    }
+    match best {
+        Some((_, item, need)) => Decision::Item { item, need },
+        None => Decision::Solution,
+    }
+}
