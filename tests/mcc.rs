@@ -46,8 +46,8 @@ fn knuths_example_has_its_one_solution() {
     assert_eq!(solutions, BTreeSet::from([vec![2, 4, 5]]));
 }
 
-/// The 150 random problems: dancing links count what DLX3 counts, with DLX3's nodes and
-/// updates; SAT and bitboards count the same.
+/// The 150 random problems: dancing links count what DLX3 counts, with DLX3's nodes,
+/// updates and mems; SAT and bitboards count the same.
 #[test]
 fn counts_equal_dlx3s_on_150_random_problems() {
     let text = std::fs::read_to_string(instances().join("mcc-random.txt")).unwrap();
@@ -65,14 +65,14 @@ fn counts_equal_dlx3s_on_150_random_problems() {
     assert_eq!((problems.len(), rows.len()), (150, 150));
     let mut with_multiplicities = 0;
     for (problem, row) in problems.iter().zip(&rows) {
-        let (seed, solutions, nodes, updates) = (row[0], row[1], row[2], row[3]);
+        let (seed, solutions, nodes, updates, mems) = (row[0], row[1], row[2], row[3], row[4]);
         let problem = read(&format!("|{problem}"));
         with_multiplicities += usize::from(problem.has_multiplicities());
         let stats = problem.dlx().count(0);
         assert_eq!(
-            (stats.solutions, stats.nodes, stats.updates),
-            (solutions, nodes, updates),
-            "problem {seed}: solutions, nodes, updates"
+            (stats.solutions, stats.nodes, stats.updates, stats.mems),
+            (solutions, nodes, updates, Some(mems)),
+            "problem {seed}: solutions, nodes, updates, mems"
         );
         assert_eq!(
             solutions_by_sat(&problem).len() as u64,
@@ -222,8 +222,8 @@ fn stopped_searches_leave_the_links_whole() {
 }
 
 /// A classic MCC count from an independent source: the 0-1 matrices of order 6 with two 1s
-/// in every row and column (OEIS A001499: 67,950), with DLX3's nodes and updates (198,658
-/// and 715,151, printed by Knuth's program on the same file).
+/// in every row and column (OEIS A001499: 67,950), with DLX3's nodes, updates and mems
+/// (198,658, 715,151 and 14,631,402, printed by Knuth's program on the same file).
 #[test]
 fn two_per_row_and_column_matrices_are_counted_as_oeis_and_dlx3_count_them() {
     let file = instances().join("mcc-two-per-line6.dlx");
@@ -231,8 +231,8 @@ fn two_per_row_and_column_matrices_are_counted_as_oeis_and_dlx3_count_them() {
     assert_eq!(stated, Some(67_950));
     let stats = problem.dlx().count(0);
     assert_eq!(
-        (stats.solutions, stats.nodes, stats.updates),
-        (67_950, 198_658, 715_151)
+        (stats.solutions, stats.nodes, stats.updates, stats.mems),
+        (67_950, 198_658, 715_151, Some(14_631_402))
     );
     assert_eq!(problem.bitboard().count(0).solutions, 67_950);
 }

@@ -22,8 +22,11 @@
 //! reached when no primary item is active.
 //!
 //! The counters are DLX3's: `nodes` the levels entered (solutions included), `updates` the
-//! items covered and the nodes unlinked (by covers, tweaks and purifications). Mems are not
-//! counted here.
+//! items covered and the nodes unlinked (by covers, tweaks and purifications), and `mems`
+//! DLX3's memory accesses, charged at the accesses DLX3 charges (`Tally::charged`; the list
+//! walks shared with DLX1 report what they hid and skipped, and each caller charges DLX3's
+//! price for it). A search stopped early is charged what DLX3 spends up to the stop, not the
+//! undoing DLX3 skips.
 
 use super::{Dlx, Item, Node};
 use crate::exact_cover::{Control, SearchStats};
@@ -56,6 +59,29 @@ impl Dlx {
         !self.bounds.is_empty()
     }
 
+    /// Charges `mems` of DLX3's.
+    #[inline(always)]
+    fn charge(&mut self, mems: u64) {
+        self.tally.charged += mems;
+    }
+
+    /// Hides option `p` (its other nodes) and charges DLX3's price: the spacer's colour and
+    /// links (2), per node unlinked 6 (colour, links, two writes, length read and write),
+    /// per node of a purified item 1 (its colour). Returns the nodes unlinked.
+    fn hide_charged<const COLOURS: bool>(&mut self, p: u32) -> u64 {
+        let skipped = self.tally.skipped_nodes;
+        let hidden = self.hide::<COLOURS>(p);
+        self.charge(2 + 6 * hidden + (self.tally.skipped_nodes - skipped));
+        hidden
+    }
+
+    /// Undoes [`Dlx::hide_charged`] at the same price.
+    fn unhide_charged<const COLOURS: bool>(&mut self, p: u32) {
+        let skipped = self.tally.unskipped_nodes;
+        let relinked = self.unhide::<COLOURS>(p);
+        self.charge(2 + 6 * relinked + (self.tally.unskipped_nodes - skipped));
+    }
+
     fn unlink_item(&mut self, i: u32) {
         let Item { left, right } = self.item(i);
         self.item_mut(left).right = right;
@@ -73,12 +99,15 @@ impl Dlx {
     fn cover_item<const COLOURS: bool>(&mut self, c: u32, deactivate: bool) -> u64 {
         if deactivate {
             self.unlink_item(c);
+            self.charge(3);
         }
         let mut updates = 1;
         let mut p = self.node(c).down;
+        self.charge(1);
         while p != c {
-            updates += self.hide::<COLOURS>(p);
+            updates += self.hide_charged::<COLOURS>(p);
             p = self.node(p).down;
+            self.charge(1);
         }
         updates
     }
@@ -87,23 +116,31 @@ impl Dlx {
     /// relinking in the order of unlinking restores the lists as well).
     fn uncover_item<const COLOURS: bool>(&mut self, c: u32, reactivate: bool) {
         let mut p = self.node(c).down;
+        self.charge(1);
         while p != c {
-            self.unhide::<COLOURS>(p);
+            self.unhide_charged::<COLOURS>(p);
             p = self.node(p).down;
+            self.charge(1);
         }
         if reactivate {
             self.relink_item(c);
+            self.charge(3);
         }
     }
 
     /// Takes option node `n` (the top of its item's list) out of that list, and with
     /// `block` hides the rest of its option; returns the updates.
     fn tweak<const COLOURS: bool>(&mut self, n: u32, block: bool) -> u64 {
-        let hidden = if block { self.hide::<COLOURS>(n) } else { 0 };
+        let hidden = if block {
+            self.hide_charged::<COLOURS>(n)
+        } else {
+            0
+        };
         let Node { top, up, down } = self.node(n);
         self.node_mut(up).down = down;
         self.node_mut(down).up = up;
         *self.len_mut(top as u32) -= 1;
+        self.charge(6);
         hidden + 1
     }
 
@@ -116,17 +153,20 @@ impl Dlx {
         let mut above = c;
         let mut r = first;
         let mut count = 0;
+        self.charge(2);
         while r != rest {
             self.node_mut(r).up = above;
             count += 1;
             if unblock {
-                self.unhide::<COLOURS>(r);
+                self.unhide_charged::<COLOURS>(r);
             }
             above = r;
             r = self.node(r).down;
+            self.charge(2);
         }
         self.node_mut(rest).up = above;
         *self.len_mut(c) += count;
+        self.charge(3);
         if !unblock {
             self.uncover_item::<COLOURS>(c, false);
         }
@@ -139,26 +179,55 @@ impl Dlx {
         let mut p = x + 1;
         while p != x {
             let j = self.node(p).top;
+            self.charge(1);
             if j <= 0 {
                 p = self.node(p).up;
+                self.charge(1);
                 continue;
             }
             let j = j as u32;
             if j <= self.primary {
                 self.bounds[j as usize] -= 1;
+                self.charge(2);
                 if self.bounds[j as usize] == 0 {
                     updates += self.cover_item::<COLOURS>(j, true);
                 }
             } else if !COLOURS || self.colour(p) == 0 {
                 updates += self.cover_item::<COLOURS>(j, true);
             } else if self.colour(p) > 0 {
-                let before = self.tally.hidden_nodes;
+                let before = self.tally;
                 self.purify::<false>(p);
-                updates += self.tally.hidden_nodes - before;
+                updates += self.tally.hidden_nodes - before.hidden_nodes;
+                self.charge_purification(&before, false);
             }
             p += 1;
         }
         updates
+    }
+
+    /// Charges DLX3's price for the purification (or, with `undo`, the unpurification) that
+    /// took the tally from `before` to now: the node and the list's first link (2), per
+    /// option its link and colour (2), per option of the same colour 1 (its colour written),
+    /// per other option its spacer (2), 6 per node unlinked or relinked and 2 per node of a
+    /// purified item (links and item: `purify` reads the item apart from the colour).
+    fn charge_purification(&mut self, before: &super::Tally, undo: bool) {
+        let now = self.tally;
+        let (options, same, nodes, skipped) = if undo {
+            (
+                now.unpurified_options - before.unpurified_options,
+                now.restored - before.restored,
+                now.unhidden_nodes - before.unhidden_nodes,
+                now.unskipped_nodes - before.unskipped_nodes,
+            )
+        } else {
+            (
+                now.purified_options - before.purified_options,
+                now.cleansed - before.cleansed,
+                now.hidden_nodes - before.hidden_nodes,
+                now.skipped_nodes - before.skipped_nodes,
+            )
+        };
+        self.charge(2 + 2 * options + same + 2 * (options - same) + 6 * nodes + 2 * skipped);
     }
 
     /// Undoes [`Dlx::take_others`], right to left.
@@ -166,12 +235,15 @@ impl Dlx {
         let mut p = x - 1;
         while p != x {
             let j = self.node(p).top;
+            self.charge(1);
             if j <= 0 {
                 p = self.node(p).down;
+                self.charge(1);
                 continue;
             }
             let j = j as u32;
             if j <= self.primary {
+                self.charge(2);
                 if self.bounds[j as usize] == 0 {
                     self.uncover_item::<COLOURS>(j, true);
                 }
@@ -179,7 +251,9 @@ impl Dlx {
             } else if !COLOURS || self.colour(p) == 0 {
                 self.uncover_item::<COLOURS>(j, true);
             } else if self.colour(p) > 0 {
-                self.unpurify::<false>(p);
+                let before = self.tally;
+                self.unpurify::<true>(p);
+                self.charge_purification(&before, true);
             }
             p -= 1;
         }
@@ -187,8 +261,9 @@ impl Dlx {
 
     /// DLX3's choice: the active item of least branching degree (see the module docs), or
     /// `None` when no primary item is active (a solution). Returns the item and degree.
-    fn choose_by_degree(&self) -> Option<(u32, i64)> {
+    fn choose_by_degree(&mut self) -> Option<(u32, i64)> {
         let mut best = None;
+        let mut scanned = 0;
         let (mut best_degree, mut best_slack, mut best_len) = (i64::MAX, 0i64, 0i64);
         let mut k = self.items[0].right;
         while k != 0 {
@@ -203,7 +278,10 @@ impl Dlx {
                 (best, best_degree, best_slack, best_len) = (Some(k), degree, slack, len);
             }
             k = self.items[k as usize].right;
+            scanned += 1;
         }
+        // The list's first link, then per item its link and its slack and bound.
+        self.charge(1 + 2 * scanned);
         best.map(|item| (item, best_degree))
     }
 
@@ -233,6 +311,7 @@ impl Dlx {
             Backdown,
         }
         let mut stats = SearchStats::default();
+        self.tally = super::Tally::default();
         let items = self.primary + self.secondary;
         // Per level: the node chosen (an option node, or the item's header for the null
         // move), and where tweaking began (0: the item was covered instead). A level takes
@@ -273,10 +352,13 @@ impl Dlx {
                             first_tweak.push(0);
                             let b = best as usize;
                             self.bounds[b] -= 1;
+                            // The first option and the choice (2), the bound (1).
+                            self.charge(3);
                             if self.bounds[b] == 0 && self.slacks[b] == 0 {
                                 stats.updates += self.cover_item::<COLOURS>(best, true);
                             } else {
                                 *first_tweak.last_mut().expect("a level") = current;
+                                self.charge(1);
                                 if self.bounds[b] == 0 {
                                     stats.updates += self.cover_item::<COLOURS>(best, true);
                                 }
@@ -289,6 +371,8 @@ impl Dlx {
                     let b = best as usize;
                     let (bound, slack) = (self.bounds[b], self.slacks[b]);
                     let exact = bound == 0 && slack == 0;
+                    // The bound and slack (1); when tweaking, the length again (2).
+                    self.charge(if exact { 1 } else { 3 });
                     let exhausted = if exact {
                         current == best
                     } else {
@@ -303,6 +387,7 @@ impl Dlx {
                                 stats.updates += self.tweak::<COLOURS>(current, bound != 0);
                             } else if bound != 0 {
                                 self.unlink_item(best);
+                                self.charge(3);
                             }
                         }
                         if current > items {
@@ -322,15 +407,18 @@ impl Dlx {
                         break;
                     };
                     current = node;
+                    self.charge(2);
                     if current <= items {
                         // The null move: the item comes back to the active list.
                         best = current;
                         self.relink_item(best);
+                        self.charge(3);
                         Step::Backup
                     } else {
                         best = self.node(current).top as u32;
                         self.give_back_others::<COLOURS>(current);
                         current = self.node(current).down;
+                        self.charge(2);
                         *choice.last_mut().expect("a level") = current;
                         Step::Advance
                     }
@@ -338,11 +426,14 @@ impl Dlx {
             };
         }
         debug_assert_eq!(self.sanity(), Ok(()), "links restored after the search");
+        stats.mems = self.count_mems.then_some(self.tally.charged);
         stats
     }
 
     /// Undoes every open level (a search told to stop), innermost first.
     fn unwind<const COLOURS: bool>(&mut self, choice: &mut Vec<u32>, first_tweak: &mut Vec<u32>) {
+        // DLX3 stops where it is: the undoing is not charged.
+        let charged = self.tally.charged;
         let items = self.primary + self.secondary;
         while let Some(current) = choice.pop() {
             let first = first_tweak.pop().expect("one per level");
@@ -361,6 +452,7 @@ impl Dlx {
             }
             self.restore_level_item::<COLOURS>(best, first);
         }
+        self.tally.charged = charged;
     }
 
     /// A level's end for its item `best` (DLX3's "restore the original state"): uncovered
@@ -368,11 +460,14 @@ impl Dlx {
     /// `first`) put back; its bound goes up again.
     fn restore_level_item<const COLOURS: bool>(&mut self, best: u32, first: u32) {
         let b = best as usize;
+        self.charge(1);
         if self.bounds[b] == 0 && self.slacks[b] == 0 {
             self.uncover_item::<COLOURS>(best, true);
         } else {
+            self.charge(1);
             self.untweak::<COLOURS>(best, first, self.bounds[b] != 0);
         }
         self.bounds[b] += 1;
+        self.charge(2);
     }
 }

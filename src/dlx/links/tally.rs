@@ -50,6 +50,9 @@ pub struct Tally {
     pub passed: u64,
     /// The same, when the options are undone.
     pub unpassed: u64,
+    /// Mems charged where they happen instead of by the formula of [`Tally::mems`]: Algorithm
+    /// M's, as DLX3 charges them (`links::multiplicity`).
+    pub charged: u64,
 }
 
 impl Tally {
