@@ -121,8 +121,14 @@ impl Engine {
     /// What the engine is, for reports.
     pub fn description(self) -> &'static str {
         match self {
-            Engine::Links => "exact cover, dancing links (Knuth's DLX1, DLX2 with colours)",
-            Engine::Cells => "exact cover, dancing cells on sparse sets (Knuth's SSXCC)",
+            Engine::Links => {
+                "exact cover, dancing links (Knuth's DLX1, DLX2 with colours, DLX3 with \
+                 multiplicities)"
+            }
+            Engine::Cells => {
+                "exact cover, dancing cells on sparse sets (Knuth's SSXCC; SSMCC with \
+                 multiplicities)"
+            }
             Engine::Memo => {
                 "exact cover, dancing links counting each subproblem once (Knuth's DLX6); no mems"
             }
@@ -137,7 +143,7 @@ impl Engine {
 
     /// Whether the engine counts problems with item multiplicities (Knuth's MCC).
     pub fn handles_multiplicities(self) -> bool {
-        matches!(self, Engine::Links | Engine::Bits)
+        matches!(self, Engine::Links | Engine::Cells | Engine::Bits)
     }
 
     /// `problem` ready to search with this engine (its default settings: DLX1's branching
@@ -149,7 +155,8 @@ impl Engine {
             return Err(crate::Error::Refused(format!(
                 "the {} engine does not handle item multiplicities (Knuth's MCC, `u:v|item`); \
                  count them with dancing links (`--engine dlx`, DLX3's Algorithm M), \
-                 bitboards (`--engine bits`) or SAT (`--engine sat`)",
+                 dancing cells (`--engine dc`, SSMCC), bitboards (`--engine bits`) or SAT \
+                 (`--engine sat`)",
                 self.name()
             )));
         }

@@ -1,9 +1,10 @@
 //! Multiplicities (Knuth's MCC, his DLX3 format `u:v|item`): read, written back, counted by
-//! dancing links (Algorithm M, as DLX3) and by the SAT encoding with cardinality
-//! constraints, and checked against DLX3's counts, nodes and updates
-//! (`datasets/exact-cover/reference-dlx3.csv`, printed by Knuth's program built from his
-//! CWEB source, on the 150 random problems of `mcc-random.txt`) and against brute force.
-//! Dancing cells and the memo refuse such problems.
+//! dancing links (Algorithm M, as DLX3), dancing cells (as SSMCC), bitboards and the SAT
+//! encoding with cardinality constraints, and checked against DLX3's and SSMCC's counts,
+//! nodes, updates and mems (`datasets/exact-cover/reference-dlx3.csv`,
+//! `reference-ssmcc.csv`, printed by Knuth's programs built from his CWEB sources, on the
+//! 150 random problems of `mcc-random.txt`) and against brute force. The memo refuses such
+//! problems.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -89,6 +90,36 @@ fn counts_equal_dlx3s_on_150_random_problems() {
     assert!(rows.iter().filter(|r| r[1] > 0).count() >= 100);
 }
 
+/// The 150 random problems: dancing cells count what SSMCC counts, with SSMCC's nodes,
+/// updates and mems (`reference-ssmcc.csv`, printed by Knuth's program built from his CWEB
+/// source), colours included.
+#[test]
+fn cells_count_what_ssmcc_counts_on_150_random_problems() {
+    let text = std::fs::read_to_string(instances().join("mcc-random.txt")).unwrap();
+    let reference = std::fs::read_to_string(instances().join("reference-ssmcc.csv")).unwrap();
+    let problems: Vec<&str> = text
+        .split("| random MCC problem")
+        .filter(|p| !p.trim().is_empty())
+        .collect();
+    // seed, solutions, nodes, updates, mems
+    let rows: Vec<Vec<u64>> = reference
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(|f| f.parse().unwrap()).collect())
+        .collect();
+    assert_eq!((problems.len(), rows.len()), (150, 150));
+    for (problem, row) in problems.iter().zip(&rows) {
+        let problem = read(&format!("|{problem}"));
+        let stats = problem.cells().count(0);
+        assert_eq!(
+            (stats.solutions, stats.nodes, stats.updates, stats.mems),
+            (row[1], row[2], row[3], Some(row[4])),
+            "problem {}: solutions, nodes, updates, mems",
+            row[0]
+        );
+    }
+}
+
 #[test]
 fn multiplicities_are_written_back_as_read() {
     let text = "2|A 0:3|B C | x\nA B x:r\nA\nB C\n";
@@ -128,8 +159,8 @@ fn bad_multiplicities_name_their_line_and_column() {
     }
 }
 
-/// No engine counts an MCC problem as if it were exact cover: dancing cells and the memo
-/// refuse it, naming the engines that count it; dancing links and bitboards count it.
+/// No engine counts an MCC problem as if it were exact cover: the memo refuses it, naming
+/// the engines that count it; dancing links, dancing cells and bitboards count it.
 #[test]
 fn the_engines_without_multiplicities_refuse_them() {
     let problem = read("2|A B\nA\nA B\nA\n");
@@ -139,7 +170,10 @@ fn the_engines_without_multiplicities_refuse_them() {
                 assert!(engine.handles_multiplicities(), "{engine:?}");
                 assert_eq!(searcher.count_within(0, &Limits::NONE).solutions, 2);
             }
-            Err(error) => assert!(error.to_string().contains("--engine dlx"), "{error}"),
+            Err(error) => {
+                assert_eq!(engine, Engine::Memo);
+                assert!(error.to_string().contains("--engine dlx"), "{error}");
+            }
         }
     }
     assert_eq!(solutions_by_sat(&problem).len(), 2); // {1, 2} and {2, 3}
@@ -151,10 +185,10 @@ fn the_engines_without_multiplicities_refuse_them() {
         all.extend_from_slice(args);
         common::run_sudolab(&all)
     };
-    let output = run(&["--engine", "dc"]);
+    let output = run(&["--engine", "memo"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--engine dlx"));
-    for engine in ["dlx", "bits", "sat"] {
+    for engine in ["dlx", "dc", "bits", "sat"] {
         let output = run(&["--engine", engine]);
         assert!(output.status.success());
         assert!(String::from_utf8_lossy(&output.stdout).contains("solutions: 2\n"));
@@ -167,10 +201,10 @@ fn the_engines_without_multiplicities_refuse_them() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
-    /// Dancing links', bitboards' and SAT's solutions are brute force's, and the problem
-    /// reads back from its own text.
+    /// Dancing links', dancing cells', bitboards' and SAT's solutions are brute force's,
+    /// and the problem reads back from its own text.
     #[test]
-    fn links_bits_and_sat_agree_with_brute_force(random in random_cover::multiple_cover()) {
+    fn links_cells_bits_and_sat_agree_with_brute_force(random in random_cover::multiple_cover()) {
         let problem = random.problem();
         let expected = random.brute_force();
         prop_assert_eq!(solutions_by_links(&problem), expected.clone());
@@ -183,6 +217,17 @@ proptest! {
         });
         prop_assert_eq!(stats.solutions, expected.len() as u64);
         prop_assert_eq!(&by_bits, &expected, "bits on\n{}", problem.to_dlx_format());
+        let mut by_cells = BTreeSet::new();
+        let mut cells = problem.cells();
+        let stats = cells.search_within(&Limits::NONE, |cells, nodes| {
+            let mut solution: Vec<u32> =
+                nodes.iter().map(|&y| cells.option_of(y) as u32 + 1).collect();
+            solution.sort_unstable();
+            assert!(by_cells.insert(solution), "cells: a solution twice");
+            Control::Continue
+        });
+        prop_assert_eq!(stats.solutions, expected.len() as u64);
+        prop_assert_eq!(&by_cells, &expected, "dc on\n{}", problem.to_dlx_format());
         prop_assert_eq!(solutions_by_sat(&problem), expected);
         let again = read(&problem.to_dlx_format());
         prop_assert_eq!(again.to_dlx_format(), problem.to_dlx_format());
@@ -235,4 +280,41 @@ fn two_per_row_and_column_matrices_are_counted_as_oeis_and_dlx3_count_them() {
         (67_950, 198_658, 715_151, Some(14_631_402))
     );
     assert_eq!(problem.bitboard().count(0).solutions, 67_950);
+    // And SSMCC's nodes, updates and mems, printed by Knuth's program on the same file.
+    let stats = problem.cells().count(0);
+    assert_eq!(
+        (stats.solutions, stats.nodes, stats.updates, stats.mems),
+        (67_950, 266_378, 665_878, Some(21_709_716))
+    );
+}
+
+/// Dancing cells with multiplicities: a search stopped at a solution limit or a node limit
+/// is a lower bound, and the next search is whole, on each of the 150 random problems.
+#[test]
+fn stopped_ssmcc_searches_start_afresh() {
+    let text = std::fs::read_to_string(instances().join("mcc-random.txt")).unwrap();
+    let mut stopped_some = 0;
+    for problem in text
+        .split("| random MCC problem")
+        .filter(|p| !p.trim().is_empty())
+    {
+        let problem = read(&format!("|{problem}"));
+        let mut cells = problem.cells();
+        let whole = cells.count(0);
+        for limit in 1..=whole.solutions.min(4) {
+            assert_eq!(cells.count(limit).solutions, limit);
+            assert_eq!(cells.count(0), whole, "after stopping at {limit}");
+        }
+        let limits = Limits {
+            max_nodes: Some(whole.nodes / 2),
+            ..Limits::NONE
+        };
+        let stopped = cells.search_within(&limits, |_, _| Control::Continue);
+        if whole.nodes >= 4 {
+            assert!(stopped.stopped.is_some() && stopped.solutions <= whole.solutions);
+            stopped_some += 1;
+        }
+        assert_eq!(cells.count(0), whole, "after a node limit");
+    }
+    assert!(stopped_some >= 100, "{stopped_some}");
 }

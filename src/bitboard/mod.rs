@@ -48,7 +48,7 @@
 //! first of their item. There are no lists, so no updates, and no mems.
 //!
 //! Problems with multiplicities (Knuth's MCC) run their own search over the same rows,
-//! with frames that also count each primary item's chosen options ([`multiplicity`]).
+//! with frames that also count each primary item's chosen options (`src/bitboard/multiplicity.rs`).
 //!
 //! ```
 //! use sudolab::exact_cover::classic;

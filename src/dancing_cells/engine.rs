@@ -6,17 +6,9 @@ use crate::solver::Limits;
 
 impl Problem {
     /// The dancing-cells form, ready to search (an engine's constructor lives with the
-    /// engine: the model knows none of them).
-    ///
-    /// # Panics
-    ///
-    /// With multiplicities ([`Problem::has_multiplicities`]), as [`Problem::dlx`].
+    /// engine: the model knows none of them), multiplicities included (SSMCC).
     pub fn cells(&self) -> Cells {
-        assert!(
-            !self.has_multiplicities(),
-            "Problem::cells: multiplicities (MCC) are not handled"
-        );
-        Cells::new(
+        let mut cells = Cells::new(
             self.primary_items(),
             self.items() - self.primary_items(),
             (0..self.options()).map(|k| {
@@ -26,7 +18,11 @@ impl Problem {
                     .zip(colours)
                     .map(|(&i, &c)| (i - 1, c))
             }),
-        )
+        );
+        if self.has_multiplicities() {
+            cells.set_multiplicities(self.bounds());
+        }
+        cells
     }
 }
 
@@ -36,7 +32,11 @@ impl ExactCover for Cells {
     }
 
     fn describe(&self) -> String {
-        "dancing cells (SSXCC)".to_string()
+        if self.has_multiplicities() {
+            "dancing cells with multiplicities (SSMCC)".to_string()
+        } else {
+            "dancing cells (SSXCC)".to_string()
+        }
     }
 
     fn set_mem_counting(&mut self, on: bool) {

@@ -49,8 +49,12 @@
 //! option that survived its hides, every forced move), `updates` the items swapped out and
 //! the options removed from sets, and `mems` SSXCC's memory accesses (counted at the same
 //! accesses, with a compile-time switch).
+//!
+//! Problems with multiplicities (Knuth's MCC) run SSMCC's search over the same sets, with
+//! a bound per primary item and binary branching (`src/dancing_cells/multiplicity.rs`).
 
 mod engine;
+mod multiplicity;
 #[allow(unsafe_code)] // two unchecked accessors, see the file
 mod search;
 pub mod sudoku;
@@ -119,6 +123,8 @@ pub struct Cells {
     uncoverable: bool,
     /// Whether [`Cells::search`] counts mems.
     count_mems: bool,
+    /// Every primary item's bounds `(u, v)` when some are not `(1, 1)` (MCC), else empty.
+    bounds: Vec<(u32, u32)>,
     /// The state of the search, kept between searches only to reuse the allocations.
     state: State,
     /// The pristine sizes, orders and positions, restored before every search (the search
@@ -146,6 +152,7 @@ struct State {
     chosen: Vec<u32>,
     mems: u64,
     updates: u64,
+    multi: multiplicity::MultiState,
 }
 
 impl Cells {
@@ -238,6 +245,7 @@ impl Cells {
             set,
             uncoverable,
             count_mems: true,
+            bounds: Vec::new(),
             state: State::default(),
             pristine,
         }

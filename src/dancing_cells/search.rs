@@ -310,6 +310,9 @@ impl Cells {
     where
         F: FnMut(&Cells, &[u32]) -> Control,
     {
+        if self.has_multiplicities() {
+            return self.search_multiple(limits, visit, MEMS);
+        }
         self.restore_pristine();
         let mut stats = SearchStats::default();
         if self.uncoverable {

@@ -42,7 +42,8 @@ pub struct CoverArgs {
     #[arg(long)]
     seed: Option<u64>,
     /// The engine: `dlx` (dancing links, Knuth's DLX1/DLX2, and DLX3's Algorithm M for
-    /// multiplicities), `dc` (dancing cells on sparse sets, Knuth's SSXCC), `memo` (dancing
+    /// multiplicities), `dc` (dancing cells on sparse sets, Knuth's SSXCC, and SSMCC for
+    /// multiplicities), `memo` (dancing
     /// links counting each subproblem once, Knuth's DLX6: fast where subproblems repeat, as
     /// in tilings; it lists solutions by plain search), `bits` (Algorithm X on bit sets of
     /// options: fast where options are few and each choice removes many, as in queens,
@@ -149,7 +150,7 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         bail!(
             "the problem has item multiplicities (Knuth's MCC, `u:v|item`): the {} engine \
              does not handle them; count it with --engine dlx (DLX3's Algorithm M), \
-             --engine bits or --engine sat",
+             --engine dc (SSMCC), --engine bits or --engine sat",
             engine.name()
         );
     }
