@@ -114,7 +114,7 @@ fn a_short_pretty_grid_does_not_spoil_the_next_ones() {
 #[test]
 fn multiplicity_syntax_is_refused_not_miscounted() {
     let problem = "2|A B\nA\nB\nA B\n";
-    for engine in ["dlx", "sat"] {
+    for engine in ["dlx", "dc", "bits", "sat"] {
         let output = sudolab(&["cover", "-", "--engine", engine], problem);
         assert_eq!(output.status.code(), Some(0), "{engine}");
         assert!(
@@ -123,7 +123,7 @@ fn multiplicity_syntax_is_refused_not_miscounted() {
             text(&output.stdout)
         );
     }
-    let output = sudolab(&["cover", "-", "--engine", "dc"], problem);
+    let output = sudolab(&["cover", "-", "--engine", "memo"], problem);
     assert_eq!(output.status.code(), Some(2));
     assert!(text(&output.stdout).is_empty());
     assert!(
