@@ -93,6 +93,7 @@ impl Cells {
     ///
     /// The mems are tallied in locals and charged once (a running total in `self` costs
     /// the loop a load and a store per access).
+    #[inline(always)]
     fn hide<const MEMS: bool>(
         &mut self,
         c: u32,
