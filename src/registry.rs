@@ -130,7 +130,8 @@ impl Engine {
                  multiplicities)"
             }
             Engine::Memo => {
-                "exact cover, dancing links counting each subproblem once (Knuth's DLX6); no mems"
+                "exact cover, dancing links counting each subproblem once (Knuth's DLX6; \
+                 bitboards with multiplicities); no mems"
             }
             Engine::Bits => "exact cover, Algorithm X on bit sets of options (bitboards); no mems",
         }
@@ -143,7 +144,10 @@ impl Engine {
 
     /// Whether the engine counts problems with item multiplicities (Knuth's MCC).
     pub fn handles_multiplicities(self) -> bool {
-        matches!(self, Engine::Links | Engine::Cells | Engine::Bits)
+        matches!(
+            self,
+            Engine::Links | Engine::Cells | Engine::Memo | Engine::Bits
+        )
     }
 
     /// `problem` ready to search with this engine (its default settings: DLX1's branching
@@ -160,7 +164,7 @@ impl Engine {
                 self.name()
             )));
         }
-        if problem.has_multiplicities() && self == Engine::Bits {
+        if problem.has_multiplicities() && matches!(self, Engine::Bits | Engine::Memo) {
             let bytes = crate::bitboard::Bitboard::multiplicity_frame_bytes(
                 problem.bounds(),
                 problem.options(),
@@ -174,6 +178,20 @@ impl Engine {
                     bytes >> 20
                 )));
             }
+        }
+        if problem.has_multiplicities() && self == Engine::Memo {
+            // DLX6 has no multiplicities: the memo counts them on bitboards.
+            let board = problem.bitboard();
+            if !board.can_memoize() {
+                return Err(crate::Error::Refused(
+                    "the memo counts multiplicities on bitboards by recursion, at most 20,000 \
+                     levels deep, and this problem could go deeper; count it with dancing \
+                     links (`--engine dlx`)"
+                        .to_string(),
+                ));
+            }
+            let budget = crate::dlx::memo::DEFAULT_BUDGET_MB << 20;
+            return Ok(Box::new(crate::bitboard::MemoBoard::new(board, budget)));
         }
         Ok(match self {
             Engine::Links => Box::new(problem.dlx()),

@@ -17,7 +17,14 @@ type Module = Vec<String>;
 
 /// The engines: each knows the model and the solver interface, never another engine, the
 /// registry, or anything above.
-const ENGINES: [&str; 5] = ["bitmask", "bands", "dlx", "dancing_cells", "sat"];
+const ENGINES: [&str; 6] = [
+    "bitmask",
+    "bands",
+    "dlx",
+    "dancing_cells",
+    "bitboard",
+    "sat",
+];
 
 /// What sits above the engines.
 const ABOVE_ENGINES: [&str; 5] = ["registry", "harness", "logic", "generate", "diagnose"];

@@ -13,7 +13,7 @@ mod common;
 
 use common::random_cover::{self, solutions_by_links};
 use proptest::prelude::*;
-use sudolab::exact_cover::{Control, Problem};
+use sudolab::exact_cover::{Control, ExactCover, Problem};
 use sudolab::registry::Engine;
 use sudolab::sat::{count_models, Cnf};
 use sudolab::solver::Limits;
@@ -85,6 +85,11 @@ fn counts_equal_dlx3s_on_150_random_problems() {
             solutions,
             "problem {seed}: bitboards"
         );
+        let memo = Engine::Memo
+            .build(&problem)
+            .unwrap()
+            .count_within(0, &Limits::NONE);
+        assert_eq!(memo.solutions, solutions, "problem {seed}: memo");
     }
     assert!(with_multiplicities >= 140, "{with_multiplicities}");
     assert!(rows.iter().filter(|r| r[1] > 0).count() >= 100);
@@ -159,22 +164,16 @@ fn bad_multiplicities_name_their_line_and_column() {
     }
 }
 
-/// No engine counts an MCC problem as if it were exact cover: the memo refuses it, naming
-/// the engines that count it; dancing links, dancing cells and bitboards count it.
+/// Every engine counts an MCC problem with its multiplicities (the memo on bitboards);
+/// `--zdd`, `--threads` and `--shard` refuse them.
 #[test]
-fn the_engines_without_multiplicities_refuse_them() {
+fn every_engine_counts_multiplicities() {
     let problem = read("2|A B\nA\nA B\nA\n");
     for engine in Engine::ALL {
-        match engine.build(&problem) {
-            Ok(mut searcher) => {
-                assert!(engine.handles_multiplicities(), "{engine:?}");
-                assert_eq!(searcher.count_within(0, &Limits::NONE).solutions, 2);
-            }
-            Err(error) => {
-                assert_eq!(engine, Engine::Memo);
-                assert!(error.to_string().contains("--engine dlx"), "{error}");
-            }
-        }
+        assert!(engine.handles_multiplicities(), "{engine:?}");
+        let mut searcher = engine.build(&problem).unwrap();
+        assert_eq!(searcher.count_within(0, &Limits::NONE).solutions, 2);
+        assert_eq!(searcher.count_within(1, &Limits::NONE).solutions, 1);
     }
     assert_eq!(solutions_by_sat(&problem).len(), 2); // {1, 2} and {2, 3}
     let dir = common::scratch("mcc");
@@ -185,16 +184,21 @@ fn the_engines_without_multiplicities_refuse_them() {
         all.extend_from_slice(args);
         common::run_sudolab(&all)
     };
-    let output = run(&["--engine", "memo"]);
-    assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&output.stderr).contains("--engine dlx"));
-    for engine in ["dlx", "dc", "bits", "sat"] {
+    for engine in ["dlx", "dc", "memo", "bits", "sat"] {
         let output = run(&["--engine", engine]);
         assert!(output.status.success());
         assert!(String::from_utf8_lossy(&output.stdout).contains("solutions: 2\n"));
     }
-    let output = run(&["--threads", "2"]);
-    assert_eq!(output.status.code(), Some(2));
+    let zdd = dir.join("all.zdd");
+    for args in [
+        &["--threads", "2"][..],
+        &["--engine", "memo", "--zdd", zdd.to_str().unwrap()][..],
+    ] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&output.stderr).contains("multiplicities"));
+    }
+    assert!(!zdd.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -228,6 +232,8 @@ proptest! {
         });
         prop_assert_eq!(stats.solutions, expected.len() as u64);
         prop_assert_eq!(&by_cells, &expected, "dc on\n{}", problem.to_dlx_format());
+        let memo = Engine::Memo.build(&problem).unwrap().count_within(0, &Limits::NONE);
+        prop_assert_eq!(memo.solutions, expected.len() as u64, "memo");
         prop_assert_eq!(solutions_by_sat(&problem), expected);
         let again = read(&problem.to_dlx_format());
         prop_assert_eq!(again.to_dlx_format(), problem.to_dlx_format());
@@ -280,6 +286,12 @@ fn two_per_row_and_column_matrices_are_counted_as_oeis_and_dlx3_count_them() {
         (67_950, 198_658, 715_151, Some(14_631_402))
     );
     assert_eq!(problem.bitboard().count(0).solutions, 67_950);
+    // Counted once per subproblem: far fewer nodes.
+    let mut memo = sudolab::bitboard::MemoBoard::new(problem.bitboard(), 1 << 26);
+    let stats = memo.count_within(0, &Limits::NONE);
+    assert_eq!(stats.solutions, 67_950);
+    assert!(stats.nodes < 20_000, "{}", stats.nodes);
+    assert!(memo.details().iter().any(|(name, _)| *name == "memo hits"));
     // And SSMCC's nodes, updates and mems, printed by Knuth's program on the same file.
     let stats = problem.cells().count(0);
     assert_eq!(

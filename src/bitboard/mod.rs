@@ -59,6 +59,9 @@
 
 mod engine;
 mod multiplicity;
+
+pub use engine::MemoBoard;
+pub use multiplicity::MemoCount;
 #[allow(unsafe_code)] // one call into the copy compiled for POPCNT and BMI, see the file
 mod search;
 #[cfg(test)]

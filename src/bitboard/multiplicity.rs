@@ -355,3 +355,172 @@ fn decide(
         None => Decision::Solution,
     }
 }
+
+/// What a memoized count found.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MemoCount {
+    /// Solutions (a lower bound when stopped).
+    pub count: u128,
+    /// Nodes entered (the root, every branch taken).
+    pub nodes: u64,
+    /// Signatures stored.
+    pub entries: u64,
+    /// Lookups that found their signature.
+    pub hits: u64,
+    /// The table's largest size, in bytes.
+    pub peak_bytes: u64,
+    /// Whether the table reached its budget (the rest was counted by plain search).
+    pub fell_back: bool,
+    /// Why the count stopped early, if it did.
+    pub stopped: Option<crate::solver::Stop>,
+}
+
+/// The deepest a memoized count recurses (a frame of the call stack per level).
+const MEMO_MAX_LEVELS: usize = 20_000;
+
+impl Bitboard {
+    /// Whether [`Bitboard::count_memoized`] can count this problem: it has multiplicities
+    /// and its search is at most 20,000 levels deep.
+    pub fn can_memoize(&self) -> bool {
+        !self.bounds.is_empty() && self.multi.branches.len() <= MEMO_MAX_LEVELS
+    }
+
+    /// Counts the solutions of a problem with multiplicities, each subproblem once: a
+    /// node's signature is its live options, its open items and what each has taken, which
+    /// fix everything below it; the count below a signature is stored within `budget`
+    /// bytes and looked up when another path reaches it.
+    ///
+    /// # Panics
+    ///
+    /// If [`Bitboard::can_memoize`] is false.
+    pub fn count_memoized(&mut self, limits: &Limits, budget: usize) -> MemoCount {
+        assert!(
+            self.can_memoize(),
+            "count_memoized: no multiplicities, or too deep"
+        );
+        let (words, primary_words, primary) = (self.words, self.primary_words, self.primary);
+        let width = words + primary_words + primary.div_ceil(2);
+        let mut table = crate::exact_cover::memo_table::Table::new(width, budget, false);
+        let mut frames = std::mem::take(&mut self.multi);
+        let options = self.options();
+        for (w, word) in frames.live[..words].iter_mut().enumerate() {
+            *word = match options.saturating_sub(w * 64) {
+                0 => 0,
+                n if n >= 64 => u64::MAX,
+                n => (1u64 << n) - 1,
+            };
+        }
+        frames.open[..primary_words].fill(0);
+        for x in 0..primary {
+            frames.open[x / 64] |= 1 << (x % 64);
+        }
+        frames.taken[..primary].fill(0);
+        let mut keys = vec![0u64; frames.branches.len() * width];
+        let mut report = MemoCount::default();
+        let mut memo = MemoSearch {
+            board: self,
+            frames: &mut frames,
+            table: &mut table,
+            keys: &mut keys,
+            width,
+            limits,
+            report: &mut report,
+        };
+        let count = memo.count_below(0);
+        report.count = count;
+        report.entries = table.len() as u64;
+        report.hits = table.hits();
+        report.peak_bytes = table.peak_bytes() as u64;
+        report.fell_back = table.is_full();
+        self.multi = frames;
+        report
+    }
+}
+
+/// A memoized count in progress.
+struct MemoSearch<'a> {
+    board: &'a Bitboard,
+    frames: &'a mut MultiFrames,
+    table: &'a mut crate::exact_cover::memo_table::Table,
+    keys: &'a mut [u64],
+    width: usize,
+    limits: &'a Limits<'a>,
+    report: &'a mut MemoCount,
+}
+
+impl MemoSearch<'_> {
+    /// The solutions below level `depth`, whose frame is filled in.
+    fn count_below(&mut self, depth: usize) -> u128 {
+        use crate::exact_cover::memo_table::Found;
+        self.report.nodes += 1;
+        if self.report.stopped.is_some() {
+            return 0;
+        }
+        if let Some(stop) = self.limits.check(self.report.nodes) {
+            self.report.stopped = Some(stop);
+            return 0;
+        }
+        let board = self.board;
+        let (words, primary_words, primary) = (board.words, board.primary_words, board.primary);
+        let bounds = &board.bounds[..];
+        let (item, need) = match decide(&board.rows, words, bounds, self.frames, depth) {
+            Decision::Solution => return 1,
+            Decision::DeadEnd => return 0,
+            Decision::Item { item, need } => (item as usize, need),
+        };
+        // The signature: live options, open items, and what each primary item has taken.
+        let key = &mut self.keys[depth * self.width..][..self.width];
+        key[..words].copy_from_slice(&self.frames.live[depth * words..][..words]);
+        key[words..words + primary_words]
+            .copy_from_slice(&self.frames.open[depth * primary_words..][..primary_words]);
+        // (A closed item's count no longer matters: 0 in the signature.)
+        let open = &self.frames.open[depth * primary_words..][..primary_words];
+        let taken = &self.frames.taken[depth * primary..][..primary];
+        let taken_if_open = |x: usize| u64::from(taken[x]) * (open[x / 64] >> (x % 64) & 1);
+        for k in 0..primary.div_ceil(2) {
+            let high = if 2 * k + 1 < primary {
+                taken_if_open(2 * k + 1) << 32
+            } else {
+                0
+            };
+            key[words + primary_words + k] = taken_if_open(2 * k) | high;
+        }
+        if let Some(found) = self
+            .table
+            .get(&self.keys[depth * self.width..][..self.width])
+        {
+            return found.count;
+        }
+        let row = &board.rows[item * words..][..words];
+        let mut count = 0u128;
+        let mut from = 0;
+        loop {
+            let live = &self.frames.live[depth * words..][..words];
+            let Some(option) = next_candidate(row, live, from) else {
+                break;
+            };
+            if need > 1 && count_from(row, live, option + 1) + 1 < need {
+                break;
+            }
+            from = option + 1;
+            self.frames.live[depth * words + option / 64] &= !(1 << (option % 64));
+            board.enter_with(self.frames, depth, option, bounds);
+            count += self.count_below(depth + 1);
+        }
+        if need == 0 {
+            let child = depth + 1;
+            let (above, below) = self.frames.live.split_at_mut(child * words);
+            for w in 0..words {
+                below[w] = above[depth * words + w] & !row[w];
+            }
+            copy_level(self.frames, depth, primary_words, primary);
+            self.frames.open[child * primary_words + item / 64] &= !(1 << (item % 64));
+            count += self.count_below(child);
+        }
+        if self.report.stopped.is_none() {
+            let key = &self.keys[depth * self.width..][..self.width];
+            self.table.insert(key, Found { count, diagram: 0 });
+        }
+        count
+    }
+}

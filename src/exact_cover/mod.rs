@@ -7,7 +7,9 @@
 //! * [`search`]: what a search returns and how a visitor steers it, and the [`ExactCover`]
 //!   trait through which any engine is used without naming it;
 //! * [`shard_counts`]: a shard's counters as `cover --shard` writes them, read back,
-//!   checked and summed.
+//!   checked and summed;
+//! * [`memo_table`]: subproblem signatures and their counts within a memory budget, for
+//!   the engines that count each subproblem once.
 //!
 //! The engines sit beside each other above this layer and know nothing of each other:
 //! [`dlx`](crate::dlx) (dancing links, with splitting, sharding and estimates, and the
@@ -26,6 +28,7 @@
 //! ```
 
 pub mod classic;
+pub mod memo_table;
 pub mod problem;
 pub mod search;
 pub mod shard_counts;

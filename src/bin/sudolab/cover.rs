@@ -286,6 +286,18 @@ fn report_count(
 
 /// `cover --engine memo`: a memoized count, and the ZDD when asked.
 fn cover_memo(args: &CoverArgs, problem: &Problem, out: &mut impl Write) -> anyhow::Result<Status> {
+    if problem.has_multiplicities() {
+        if args.zdd.is_some() {
+            bail!("--zdd is written by DLX6's memo, which has no multiplicities (MCC)");
+        }
+        // The memo counts multiplicities on bitboards (the registry says when it cannot).
+        Engine::Memo.build(problem)?;
+        let board = sudolab::bitboard::MemoBoard::new(
+            problem.bitboard(),
+            args.memo_mb.saturating_mul(1 << 20),
+        );
+        return cover_once(args, problem, &mut { board }, out);
+    }
     let mut memo = problem.memo();
     memo.set_budget(args.memo_mb.saturating_mul(1 << 20));
     if args.zdd.is_some() {

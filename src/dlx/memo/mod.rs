@@ -14,7 +14,8 @@
 //! * `links`: the problem in dancing links ([`Dlx`]), searched with DLX1's branching
 //!   (an item of minimum length, the first such); its search is
 //!   `links::memo` (the signature and the loop);
-//! * [`table`]: the signatures and their counts, within a byte budget;
+//! * [`table`] (`exact_cover::memo_table`): the signatures and their counts, within a byte
+//!   budget;
 //! * [`zdd`]: the ZDD of all solutions the search can build as it goes, one node per
 //!   option tried that leads to solutions, and its text format (Knuth's).
 //!
@@ -41,8 +42,10 @@
 //! # Ok::<(), sudolab::Error>(())
 //! ```
 
-pub mod table;
 pub mod zdd;
+
+/// The memo's table, shared with the other memoized counts.
+pub use crate::exact_cover::memo_table as table;
 
 pub use zdd::Zdd;
 
