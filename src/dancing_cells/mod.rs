@@ -125,6 +125,8 @@ pub struct Cells {
     count_mems: bool,
     /// Every primary item's bounds `(u, v)` when some are not `(1, 1)` (MCC), else empty.
     bounds: Vec<(u32, u32)>,
+    /// `v - u` for each of them.
+    slacks: Vec<u32>,
     /// The state of the search, kept between searches only to reuse the allocations.
     state: State,
     /// The pristine sizes, orders and positions, restored before every search (the search
@@ -246,6 +248,7 @@ impl Cells {
             uncoverable,
             count_mems: true,
             bounds: Vec::new(),
+            slacks: Vec::new(),
             state: State::default(),
             pristine,
         }

@@ -99,8 +99,10 @@ impl Cells {
         );
         if bounds.iter().all(|&b| b == (1, 1)) {
             self.bounds = Vec::new();
+            self.slacks = Vec::new();
         } else {
             self.bounds = bounds.to_vec();
+            self.slacks = bounds.iter().map(|&(lower, upper)| upper - lower).collect();
         }
     }
 
@@ -109,12 +111,13 @@ impl Cells {
         !self.bounds.is_empty()
     }
 
+    #[inline]
     fn slack(&self, x: u32) -> u32 {
-        let (lower, upper) = self.bounds[x as usize];
-        upper - lower
+        self.slacks[x as usize]
     }
 
     /// Swaps item `x`, at position `p` of the active list, to just past its end.
+    #[inline]
     fn deactivate(&mut self, x: u32, p: u32) {
         self.state.active -= 1;
         let last = self.state.active;
@@ -127,6 +130,7 @@ impl Cells {
 
     /// Swaps option node `y`, at `loc` in item `x`'s set, to just past the set's end
     /// (whose new size is `size`).
+    #[inline]
     fn swap_out_option(&mut self, x: u32, y: u32, loc: u32, size: u32) {
         let end = self.items[x as usize].start + size;
         let moved = self.set[end as usize];
@@ -265,25 +269,32 @@ impl Cells {
     /// times) and returns the best other item and its degree, or `None` (a solution) when
     /// no primary item is active.
     fn choose_by_degree(&mut self, mems: &mut u64) -> Option<(u32, u32)> {
-        let mut best: Option<(u32, u32, u32, u32)> = None; // (degree, slack, size, item)
-        for k in 0..self.state.active {
-            *mems += 1;
-            let x = self.item[k as usize];
+        // (degree, slack, size, item) of the best item so far.
+        let mut best: Option<(u32, u32, u32, u32)> = None;
+        // Local slices and tallies: the loop keeps them in registers.
+        let active = &self.item[..self.state.active as usize];
+        let (items, bounds, slacks) = (
+            &self.items[..],
+            &self.state.multi.bound[..],
+            &self.slacks[..],
+        );
+        let force = &mut self.state.force;
+        let (mut primaries, mut pushed) = (0u64, 0u64);
+        for &x in active {
             if x >= self.primary {
                 continue;
             }
-            *mems += 3;
-            let bound = self.state.multi.bound[x as usize];
-            let slack = self.slack(x);
+            primaries += 1;
+            let (bound, slack) = (bounds[x as usize], slacks[x as usize]);
             let s = slack.min(bound);
-            let size = self.items[x as usize].size;
+            let size = items[x as usize].size;
             // At least 1: no size drops below `bound - slack` (the includes and removals
             // that would make it are abandoned).
             let degree = size + s + 1 - bound;
             if degree == 1 {
                 for _ in 0..bound.saturating_sub(slack) {
-                    *mems += 1;
-                    self.state.force.push(x);
+                    pushed += 1;
+                    force.push(x);
                 }
             } else if best.is_none_or(|(d, bs, bl, bi)| {
                 degree < d
@@ -293,6 +304,9 @@ impl Cells {
                 best = Some((degree, s, size, x));
             }
         }
+        // Per active item its number (1); per primary one its slack, bound and size (3);
+        // per push 1.
+        *mems += active.len() as u64 + 3 * primaries + pushed;
         best.map(|(degree, _, _, x)| (x, degree))
     }
 
