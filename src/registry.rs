@@ -142,28 +142,21 @@ impl Engine {
         Engine::ALL.into_iter().find(|e| e.name() == name)
     }
 
-    /// Whether the engine counts problems with item multiplicities (Knuth's MCC).
-    pub fn handles_multiplicities(self) -> bool {
-        matches!(
-            self,
-            Engine::Links | Engine::Cells | Engine::Memo | Engine::Bits
-        )
+    /// `problem` ready to search with this engine (its default settings: DLX1's branching
+    /// for dancing links, mems counted, the memo's default budget). Every engine counts
+    /// multiplicities (MCC): dancing links as DLX3, dancing cells as SSMCC, the memo and
+    /// bitboards on bit sets; those two refuse a problem whose frames would pass 1 GiB, and
+    /// the memo one whose search could recurse past 20,000 levels.
+    pub fn build(self, problem: &Problem) -> crate::Result<Box<dyn ExactCover>> {
+        self.build_with_memo_budget(problem, crate::dlx::memo::DEFAULT_BUDGET_MB << 20)
     }
 
-    /// `problem` ready to search with this engine (its default settings: DLX1's branching
-    /// for dancing links, mems counted). A problem with multiplicities (MCC) is refused by
-    /// the engines that do not handle them (ignoring them would count another problem), and
-    /// by bitboards when their frames would pass 1 GiB.
-    pub fn build(self, problem: &Problem) -> crate::Result<Box<dyn ExactCover>> {
-        if problem.has_multiplicities() && !self.handles_multiplicities() {
-            return Err(crate::Error::Refused(format!(
-                "the {} engine does not handle item multiplicities (Knuth's MCC, `u:v|item`); \
-                 count them with dancing links (`--engine dlx`, DLX3's Algorithm M), \
-                 dancing cells (`--engine dc`, SSMCC), bitboards (`--engine bits`) or SAT \
-                 (`--engine sat`)",
-                self.name()
-            )));
-        }
+    /// [`Engine::build`], the memo's table within `budget` bytes (`cover --memo-mb`).
+    pub fn build_with_memo_budget(
+        self,
+        problem: &Problem,
+        budget: usize,
+    ) -> crate::Result<Box<dyn ExactCover>> {
         if problem.has_multiplicities() && matches!(self, Engine::Bits | Engine::Memo) {
             let bytes = crate::bitboard::Bitboard::multiplicity_frame_bytes(
                 problem.bounds(),
@@ -190,13 +183,16 @@ impl Engine {
                         .to_string(),
                 ));
             }
-            let budget = crate::dlx::memo::DEFAULT_BUDGET_MB << 20;
             return Ok(Box::new(crate::bitboard::MemoBoard::new(board, budget)));
         }
         Ok(match self {
             Engine::Links => Box::new(problem.dlx()),
             Engine::Cells => Box::new(problem.cells()),
-            Engine::Memo => Box::new(problem.memo()),
+            Engine::Memo => {
+                let mut memo = problem.memo();
+                memo.set_budget(budget);
+                Box::new(memo)
+            }
             Engine::Bits => Box::new(problem.bitboard()),
         })
     }

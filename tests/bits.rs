@@ -171,36 +171,3 @@ proptest! {
         }
     }
 }
-
-/// With multiplicities: a count stopped at a solution or node limit is a lower bound, and
-/// the next count is whole, on the random MCC problems (their full counts are checked
-/// against DLX3's in `tests/mcc.rs`).
-#[test]
-fn stopped_searches_with_multiplicities_start_afresh() {
-    let text = std::fs::read_to_string(instances().join("mcc-random.txt")).unwrap();
-    let mut stopped_some = 0;
-    for text in text
-        .split("| random MCC problem")
-        .filter(|p| !p.trim().is_empty())
-    {
-        let problem = Problem::read_dlx_format(format!("|{text}").as_bytes(), None).unwrap();
-        let mut board = problem.bitboard();
-        let whole = board.count(0);
-        for limit in 1..=whole.solutions.min(4) {
-            assert_eq!(board.count(limit).solutions, limit);
-            assert_eq!(board.count(0), whole, "after stopping at {limit}");
-        }
-        let limits = Limits {
-            max_nodes: Some(whole.nodes / 2),
-            ..Limits::NONE
-        };
-        let stopped = board.count_within(0, &limits);
-        if whole.nodes >= 4 {
-            assert_eq!(stopped.stopped, Some(Stop::NodeLimit));
-            assert!(stopped.solutions <= whole.solutions);
-            stopped_some += 1;
-        }
-        assert_eq!(board.count(0), whole, "after a node limit");
-    }
-    assert!(stopped_some >= 100, "{stopped_some}");
-}

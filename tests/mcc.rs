@@ -51,23 +51,10 @@ fn knuths_example_has_its_one_solution() {
 /// updates and mems; SAT and bitboards count the same.
 #[test]
 fn counts_equal_dlx3s_on_150_random_problems() {
-    let text = std::fs::read_to_string(instances().join("mcc-random.txt")).unwrap();
-    let reference = std::fs::read_to_string(instances().join("reference-dlx3.csv")).unwrap();
-    let problems: Vec<&str> = text
-        .split("| random MCC problem")
-        .filter(|p| !p.trim().is_empty())
-        .collect();
-    // seed, solutions, nodes, updates, mems
-    let rows: Vec<Vec<u64>> = reference
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').map(|f| f.parse().unwrap()).collect())
-        .collect();
-    assert_eq!((problems.len(), rows.len()), (150, 150));
+    let rows = random_cover::mcc_reference("reference-dlx3.csv");
     let mut with_multiplicities = 0;
-    for (problem, row) in problems.iter().zip(&rows) {
-        let (seed, solutions, nodes, updates, mems) = (row[0], row[1], row[2], row[3], row[4]);
-        let problem = read(&format!("|{problem}"));
+    for (problem, row) in random_cover::bundled_mcc_problems().iter().zip(&rows) {
+        let [seed, solutions, nodes, updates, mems] = *row;
         with_multiplicities += usize::from(problem.has_multiplicities());
         let stats = problem.dlx().count(0);
         assert_eq!(
@@ -76,7 +63,7 @@ fn counts_equal_dlx3s_on_150_random_problems() {
             "problem {seed}: solutions, nodes, updates, mems"
         );
         assert_eq!(
-            solutions_by_sat(&problem).len() as u64,
+            solutions_by_sat(problem).len() as u64,
             solutions,
             "problem {seed}"
         );
@@ -86,7 +73,7 @@ fn counts_equal_dlx3s_on_150_random_problems() {
             "problem {seed}: bitboards"
         );
         let memo = Engine::Memo
-            .build(&problem)
+            .build(problem)
             .unwrap()
             .count_within(0, &Limits::NONE);
         assert_eq!(memo.solutions, solutions, "problem {seed}: memo");
@@ -100,27 +87,14 @@ fn counts_equal_dlx3s_on_150_random_problems() {
 /// source), colours included.
 #[test]
 fn cells_count_what_ssmcc_counts_on_150_random_problems() {
-    let text = std::fs::read_to_string(instances().join("mcc-random.txt")).unwrap();
-    let reference = std::fs::read_to_string(instances().join("reference-ssmcc.csv")).unwrap();
-    let problems: Vec<&str> = text
-        .split("| random MCC problem")
-        .filter(|p| !p.trim().is_empty())
-        .collect();
-    // seed, solutions, nodes, updates, mems
-    let rows: Vec<Vec<u64>> = reference
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').map(|f| f.parse().unwrap()).collect())
-        .collect();
-    assert_eq!((problems.len(), rows.len()), (150, 150));
-    for (problem, row) in problems.iter().zip(&rows) {
-        let problem = read(&format!("|{problem}"));
+    let rows = random_cover::mcc_reference("reference-ssmcc.csv");
+    for (problem, row) in random_cover::bundled_mcc_problems().iter().zip(&rows) {
+        let [seed, solutions, nodes, updates, mems] = *row;
         let stats = problem.cells().count(0);
         assert_eq!(
             (stats.solutions, stats.nodes, stats.updates, stats.mems),
-            (row[1], row[2], row[3], Some(row[4])),
-            "problem {}: solutions, nodes, updates, mems",
-            row[0]
+            (solutions, nodes, updates, Some(mems)),
+            "problem {seed}: solutions, nodes, updates, mems"
         );
     }
 }
@@ -170,7 +144,6 @@ fn bad_multiplicities_name_their_line_and_column() {
 fn every_engine_counts_multiplicities() {
     let problem = read("2|A B\nA\nA B\nA\n");
     for engine in Engine::ALL {
-        assert!(engine.handles_multiplicities(), "{engine:?}");
         let mut searcher = engine.build(&problem).unwrap();
         assert_eq!(searcher.count_within(0, &Limits::NONE).solutions, 2);
         assert_eq!(searcher.count_within(1, &Limits::NONE).solutions, 1);
@@ -240,36 +213,14 @@ proptest! {
     }
 }
 
-/// A search stopped at a solution limit or a node limit leaves the links as they were: the
-/// next count is whole (and in debug builds Knuth's sanity check runs after each search),
-/// on each of the 150 random problems.
+/// A search stopped at a solution limit or a node limit leaves the engine whole: the next
+/// count is the full one, for dancing links (with Knuth's sanity check after each search
+/// in debug builds), dancing cells and bitboards, on each of the 150 random problems.
 #[test]
-fn stopped_searches_leave_the_links_whole() {
-    let text = std::fs::read_to_string(instances().join("mcc-random.txt")).unwrap();
-    let mut stopped_some = 0;
-    for problem in text
-        .split("| random MCC problem")
-        .filter(|p| !p.trim().is_empty())
-    {
-        let problem = read(&format!("|{problem}"));
-        let mut links = problem.dlx();
-        let whole = links.count(0);
-        for limit in 1..=whole.solutions.min(6) {
-            assert_eq!(links.count(limit).solutions, limit);
-            assert_eq!(links.count(0), whole, "after stopping at {limit}");
-        }
-        let limits = Limits {
-            max_nodes: Some(whole.nodes / 2),
-            ..Limits::NONE
-        };
-        let stopped = links.search_within(&limits, |_, _| Control::Continue);
-        if whole.nodes >= 4 {
-            assert!(stopped.stopped.is_some() && stopped.solutions <= whole.solutions);
-            stopped_some += 1;
-        }
-        assert_eq!(links.count(0), whole, "after a node limit");
+fn stopped_searches_start_afresh() {
+    for engine in [Engine::Links, Engine::Cells, Engine::Bits] {
+        random_cover::assert_stopped_searches_start_afresh(engine);
     }
-    assert!(stopped_some >= 100, "{stopped_some}");
 }
 
 /// A classic MCC count from an independent source: the 0-1 matrices of order 6 with two 1s
@@ -298,35 +249,4 @@ fn two_per_row_and_column_matrices_are_counted_as_oeis_and_dlx3_count_them() {
         (stats.solutions, stats.nodes, stats.updates, stats.mems),
         (67_950, 266_378, 665_878, Some(21_709_716))
     );
-}
-
-/// Dancing cells with multiplicities: a search stopped at a solution limit or a node limit
-/// is a lower bound, and the next search is whole, on each of the 150 random problems.
-#[test]
-fn stopped_ssmcc_searches_start_afresh() {
-    let text = std::fs::read_to_string(instances().join("mcc-random.txt")).unwrap();
-    let mut stopped_some = 0;
-    for problem in text
-        .split("| random MCC problem")
-        .filter(|p| !p.trim().is_empty())
-    {
-        let problem = read(&format!("|{problem}"));
-        let mut cells = problem.cells();
-        let whole = cells.count(0);
-        for limit in 1..=whole.solutions.min(4) {
-            assert_eq!(cells.count(limit).solutions, limit);
-            assert_eq!(cells.count(0), whole, "after stopping at {limit}");
-        }
-        let limits = Limits {
-            max_nodes: Some(whole.nodes / 2),
-            ..Limits::NONE
-        };
-        let stopped = cells.search_within(&limits, |_, _| Control::Continue);
-        if whole.nodes >= 4 {
-            assert!(stopped.stopped.is_some() && stopped.solutions <= whole.solutions);
-            stopped_some += 1;
-        }
-        assert_eq!(cells.count(0), whole, "after a node limit");
-    }
-    assert!(stopped_some >= 100, "{stopped_some}");
 }

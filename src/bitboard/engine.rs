@@ -10,13 +10,7 @@ impl Problem {
         let mut board = Bitboard::new(
             self.primary_items(),
             self.items() - self.primary_items(),
-            (0..self.options()).map(|k| {
-                let colours = self.option_colours(k).iter();
-                self.option(k)
-                    .iter()
-                    .zip(colours)
-                    .map(|(&i, &c)| (i - 1, c))
-            }),
+            (0..self.options()).map(|k| self.option_entries(k)),
         );
         if self.has_multiplicities() {
             board.set_bounds(self.bounds());

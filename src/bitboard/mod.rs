@@ -91,7 +91,7 @@ pub struct Bitboard {
 }
 
 /// The search's per-level state (see the module docs).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 struct Frames {
     live: Vec<u64>,
     nonzero: Vec<u32>,
@@ -141,15 +141,14 @@ impl Bitboard {
             }
         }
         // Clash rows: the item's options minus those with the same colour.
-        for (&(item, colour), &row) in &clash_rows {
+        for (&(item, _), &row) in &clash_rows {
             let (start, item_start) = (row as usize * words, item as usize * words);
-            for w in 0..words {
-                rows[start + w] = rows[item_start + w];
-            }
-            for (o, option) in options.iter().enumerate() {
-                if option.contains(&(item, colour)) {
-                    rows[start + o / 64] &= !(1 << (o % 64));
-                }
+            rows.copy_within(item_start..item_start + words, start);
+        }
+        for (o, option) in options.iter().enumerate() {
+            for (item, colour) in option.iter().filter(|&&(_, colour)| colour != 0) {
+                let row = clash_rows[&(*item, *colour)] as usize;
+                rows[row * words + o / 64] &= !(1 << (o % 64));
             }
         }
         let (mut kills, mut kill_start) = (Vec::new(), vec![0u32]);
@@ -256,6 +255,18 @@ impl Bitboard {
     /// does on problems too large for them (for tests and measurements of that path).
     pub fn drop_clash_sets(&mut self) {
         self.clashes = Vec::new();
+    }
+
+    /// Sets `live` (`words` words) to every option of the problem: a search's root.
+    fn fill_all_options(&self, live: &mut [u64]) {
+        let options = self.options();
+        for (w, word) in live[..self.words].iter_mut().enumerate() {
+            *word = match options.saturating_sub(w * 64) {
+                0 => 0,
+                n if n >= 64 => u64::MAX,
+                n => (1u64 << n) - 1,
+            };
+        }
     }
 
     /// Options of the problem.

@@ -89,6 +89,17 @@ impl Bitboard {
         takes.min(options as u64) as usize + bounds.len() + 1
     }
 
+    /// Fills the root's frame: every option live, every primary item open, none taken.
+    fn fill_root(&self, frames: &mut MultiFrames) {
+        let (primary_words, primary) = (self.primary_words, self.primary);
+        self.fill_all_options(&mut frames.live);
+        frames.open[..primary_words].fill(0);
+        for x in 0..primary {
+            frames.open[x / 64] |= 1 << (x % 64);
+        }
+        frames.taken[..primary].fill(0);
+    }
+
     /// Counts (and lists) the solutions of a problem with multiplicities.
     pub(super) fn search_multiple<F>(&mut self, limits: &Limits, visit: &mut F) -> SearchStats
     where
@@ -110,28 +121,12 @@ impl Bitboard {
         F: FnMut(&[u32]) -> Control,
     {
         let (words, primary_words, primary) = (self.words, self.primary_words, self.primary);
-        let options = self.options();
         let bounds = &self.bounds[..];
-        let mut stats = SearchStats {
-            nodes: 1,
-            ..SearchStats::default()
-        };
-        if let Some(stop) = limits.check(1) {
-            stats.stopped = Some(stop);
+        let mut stats = super::search::root_stats(limits);
+        if stats.stopped.is_some() {
             return stats;
         }
-        for (w, word) in frames.live[..words].iter_mut().enumerate() {
-            *word = match options.saturating_sub(w * 64) {
-                0 => 0,
-                n if n >= 64 => u64::MAX,
-                n => (1u64 << n) - 1,
-            };
-        }
-        frames.open[..primary_words].fill(0);
-        for x in 0..primary {
-            frames.open[x / 64] |= 1 << (x % 64);
-        }
-        frames.taken[..primary].fill(0);
+        self.fill_root(frames);
         let rows = &self.rows;
         let mut depth = 0usize;
         let mut fresh = true;
@@ -402,19 +397,7 @@ impl Bitboard {
         let width = words + primary_words + primary.div_ceil(2);
         let mut table = crate::exact_cover::memo_table::Table::new(width, budget, false);
         let mut frames = std::mem::take(&mut self.multi);
-        let options = self.options();
-        for (w, word) in frames.live[..words].iter_mut().enumerate() {
-            *word = match options.saturating_sub(w * 64) {
-                0 => 0,
-                n if n >= 64 => u64::MAX,
-                n => (1u64 << n) - 1,
-            };
-        }
-        frames.open[..primary_words].fill(0);
-        for x in 0..primary {
-            frames.open[x / 64] |= 1 << (x % 64);
-        }
-        frames.taken[..primary].fill(0);
+        self.fill_root(&mut frames);
         let mut keys = vec![0u64; frames.branches.len() * width];
         let mut report = MemoCount::default();
         let mut memo = MemoSearch {

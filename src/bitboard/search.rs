@@ -34,44 +34,42 @@ impl Bitboard {
         if !self.bounds.is_empty() {
             return self.search_multiple(limits, &mut visit);
         }
-        let options = self.options();
-        let tables = Tables {
-            words: self.words,
-            primary_words: self.primary_words,
-            rows: &self.rows,
-            kills: &self.kills,
-            kill_start: &self.kill_start,
-            clashes: &self.clashes,
-            covers: &self.covers,
-            cover_start: &self.cover_start,
-        };
-        let frames = &mut self.frames;
-        for (w, word) in frames.live[..tables.words].iter_mut().enumerate() {
-            let first = w * 64;
-            *word = match options.saturating_sub(first) {
-                0 => 0,
-                n if n >= 64 => u64::MAX,
-                n => (1u64 << n) - 1,
-            };
-        }
+        let mut frames = std::mem::take(&mut self.frames);
+        self.fill_all_options(&mut frames.live);
         let mut nonzero = 0;
-        for w in 0..tables.words {
+        for w in 0..self.words {
             if frames.live[w] != 0 {
                 frames.nonzero[nonzero] = w as u32;
                 nonzero += 1;
             }
         }
         frames.nonzero_len[0] = nonzero as u32;
-        let mut stats = SearchStats {
-            nodes: 1,
-            ..SearchStats::default()
-        };
-        if let Some(stop) = limits.check(1) {
-            stats.stopped = Some(stop);
-            return stats;
+        let mut stats = root_stats(limits);
+        if stats.stopped.is_none() {
+            let tables = Tables {
+                words: self.words,
+                primary_words: self.primary_words,
+                rows: &self.rows,
+                kills: &self.kills,
+                kill_start: &self.kill_start,
+                clashes: &self.clashes,
+                covers: &self.covers,
+                cover_start: &self.cover_start,
+            };
+            with_fast_instructions(&tables, &mut frames, limits, &mut stats, &mut visit);
         }
-        with_fast_instructions(&tables, frames, limits, &mut stats, &mut visit);
+        self.frames = frames;
         stats
+    }
+}
+
+/// The counters of a search that has entered its root (one node), stopped there if
+/// `limits` say so.
+pub(super) fn root_stats(limits: &Limits) -> SearchStats {
+    SearchStats {
+        nodes: 1,
+        stopped: limits.check(1),
+        ..SearchStats::default()
     }
 }
 

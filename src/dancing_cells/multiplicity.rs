@@ -378,17 +378,12 @@ impl Cells {
         let mut stats = SearchStats::default();
         let mut mems = 0u64;
         let primary = self.primary as usize;
-        let mut multi = std::mem::take(&mut self.state.multi);
+        let multi = &mut self.state.multi;
         multi.bound.clear();
         multi
             .bound
             .extend(self.bounds.iter().map(|&(_, upper)| upper));
         multi.savestack.clear();
-        multi.saved.clear();
-        multi.levelstage.clear();
-        multi.choice.clear();
-        multi.degree.clear();
-        self.state.multi = multi;
         // Optionless items leave the active list (in item order); an item that cannot
         // reach its `u` means no search at all.
         for x in 0..self.item.len() as u32 {
@@ -406,10 +401,16 @@ impl Cells {
         let levels = 2 * self.options as usize + 2;
         let stages = self.options as usize + 2;
         let multi = &mut self.state.multi;
-        multi.choice.resize(levels, 0);
-        multi.degree.resize(levels, 0);
-        multi.saved.resize(stages, 0);
-        multi.levelstage.resize(stages, 0);
+        // Zeros, as SSMCC's globals start (the root's stage is at level 0).
+        for (array, length) in [
+            (&mut multi.choice, levels),
+            (&mut multi.degree, levels),
+            (&mut multi.saved, stages),
+            (&mut multi.levelstage, stages),
+        ] {
+            array.clear();
+            array.resize(length, 0);
+        }
         let (mut level, mut stage) = (0usize, 0usize);
         let (mut best, mut score) = (0u32, 0u32);
         let mut step = Step::Forward;

@@ -305,6 +305,16 @@ impl Problem {
         &self.option_colours[self.option_starts[k]..self.option_starts[k + 1]]
     }
 
+    /// Option `k`'s items with their colours, the items numbered from 0 (primary first), as
+    /// the engines index them.
+    pub fn option_entries(&self, k: usize) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let colours = self.option_colours(k).iter();
+        self.option(k)
+            .iter()
+            .zip(colours)
+            .map(|(&i, &c)| (i - 1, c))
+    }
+
     /// The name of colour `number` (from 1).
     pub fn colour_name(&self, number: u32) -> &str {
         &self.colour_names[number as usize - 1]

@@ -105,7 +105,7 @@ pub(super) fn evaluate(
         for _ in 0..settings.repeat.max(1) {
             let mut searcher = match engine.build(&problem) {
                 Ok(searcher) => searcher,
-                // An MCC problem: engines without multiplicities have no row.
+                // An MCC problem an engine refuses (its frames too large): no row.
                 Err(_) if problem.has_multiplicities() => break,
                 Err(error) => {
                     record_error(&error);
@@ -148,7 +148,7 @@ pub(super) fn evaluate(
             }
         }
         let Some(mut best) = best else {
-            continue; // the engine refused the problem (multiplicities)
+            continue; // the engine refused the problem (multiplicities, too large)
         };
         best.spread_ns = slowest - best.ns;
         timed.push(best);

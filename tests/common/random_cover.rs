@@ -1,5 +1,6 @@
 //! Random small exact-cover problems (colours, and multiplicities if asked) and their
-//! solutions by brute force, for property tests of the engines.
+//! solutions by brute force, for property tests of the engines; and the bundled random MCC
+//! problems with the readers of their reference files.
 
 use std::collections::BTreeSet;
 
@@ -141,4 +142,63 @@ pub fn solutions_by_links(problem: &Problem) -> BTreeSet<Vec<u32>> {
     });
     assert_eq!(stats.solutions, found.len() as u64);
     found
+}
+
+/// The 150 random MCC problems of `datasets/exact-cover/mcc-random.txt`, in seed order.
+pub fn bundled_mcc_problems() -> Vec<Problem> {
+    let path = super::datasets().join("exact-cover/mcc-random.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let problems: Vec<Problem> = text
+        .split("| random MCC problem")
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| Problem::read_dlx_format(format!("|{p}").as_bytes(), None).unwrap())
+        .collect();
+    assert_eq!(problems.len(), 150);
+    problems
+}
+
+/// The rows of a reference file of theirs (`reference-dlx3.csv`, `reference-ssmcc.csv`):
+/// seed, solutions, nodes, updates, mems.
+pub fn mcc_reference(file: &str) -> Vec<[u64; 5]> {
+    let path = super::datasets().join("exact-cover").join(file);
+    let text = std::fs::read_to_string(path).unwrap();
+    let rows: Vec<[u64; 5]> = text
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let fields: Vec<u64> = l.split(',').map(|f| f.parse().unwrap()).collect();
+            fields.try_into().unwrap()
+        })
+        .collect();
+    assert_eq!(rows.len(), 150);
+    rows
+}
+
+/// A search of `engine` stopped at a solution limit or a node limit is a lower bound and
+/// leaves the engine whole: the next count is the full one, on each bundled MCC problem
+/// (and in debug builds dancing links run Knuth's sanity check after each search).
+pub fn assert_stopped_searches_start_afresh(engine: sudolab::registry::Engine) {
+    let mut stopped_some = 0;
+    for problem in bundled_mcc_problems() {
+        let mut searcher = engine.build(&problem).unwrap();
+        let whole = searcher.count_within(0, &Limits::NONE);
+        for limit in 1..=whole.solutions.min(6) {
+            assert_eq!(searcher.count_within(limit, &Limits::NONE).solutions, limit);
+            let again = searcher.count_within(0, &Limits::NONE);
+            assert_eq!(again, whole, "{engine:?} after stopping at {limit}");
+        }
+        let limits = Limits {
+            max_nodes: Some(whole.nodes / 2),
+            ..Limits::NONE
+        };
+        let stopped = searcher.count_within(0, &limits);
+        if whole.nodes >= 4 {
+            assert_eq!(stopped.stopped, Some(sudolab::solver::Stop::NodeLimit));
+            assert!(stopped.solutions <= whole.solutions);
+            stopped_some += 1;
+        }
+        let again = searcher.count_within(0, &Limits::NONE);
+        assert_eq!(again, whole, "{engine:?} after a node limit");
+    }
+    assert!(stopped_some >= 100, "{stopped_some}");
 }

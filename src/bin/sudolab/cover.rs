@@ -146,14 +146,6 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         return cover_with_sat(args, &problem, out);
     }
     let engine = Engine::from_name(&args.engine).unwrap_or(Engine::Links);
-    if problem.has_multiplicities() && !engine.handles_multiplicities() {
-        bail!(
-            "the problem has item multiplicities (Knuth's MCC, `u:v|item`): the {} engine \
-             does not handle them; count it with --engine dlx (DLX3's Algorithm M), \
-             --engine dc (SSMCC), --engine bits or --engine sat",
-            engine.name()
-        );
-    }
     if problem.has_multiplicities()
         && (args.split.splits() || args.split.estimate.is_some() || args.seed.is_some())
     {
@@ -291,12 +283,9 @@ fn cover_memo(args: &CoverArgs, problem: &Problem, out: &mut impl Write) -> anyh
             bail!("--zdd is written by DLX6's memo, which has no multiplicities (MCC)");
         }
         // The memo counts multiplicities on bitboards (the registry says when it cannot).
-        Engine::Memo.build(problem)?;
-        let board = sudolab::bitboard::MemoBoard::new(
-            problem.bitboard(),
-            args.memo_mb.saturating_mul(1 << 20),
-        );
-        return cover_once(args, problem, &mut { board }, out);
+        let budget = args.memo_mb.saturating_mul(1 << 20);
+        let mut memo = Engine::Memo.build_with_memo_budget(problem, budget)?;
+        return cover_once(args, problem, memo.as_mut(), out);
     }
     let mut memo = problem.memo();
     memo.set_budget(args.memo_mb.saturating_mul(1 << 20));

@@ -101,8 +101,14 @@ impl Problem {
     ///
     /// # Panics
     ///
-    /// With multiplicities ([`Problem::has_multiplicities`]), as [`Problem::dlx`].
+    /// With multiplicities ([`Problem::has_multiplicities`]): DLX6 has none, and the memo's
+    /// signatures would leave out what each item has taken (the `memo` engine counts such
+    /// problems on bitboards instead).
     pub fn memo(&self) -> Memo {
+        assert!(
+            !self.has_multiplicities(),
+            "Problem::memo: multiplicities (MCC) are counted by the bitboard memo"
+        );
         Memo::new(self.dlx())
     }
 }
