@@ -1,20 +1,24 @@
-//! How far `sudolab grade` agrees with Sudoku Explainer (SE): grades puzzles of a corpus
-//! whose SE ratings are known (one rating per line, in corpus order, after a header line,
-//! as `datasets/sudoku_exchange_diabolical_2020.ratings.gz`) on every core, and prints the
-//! share solved by logic, the share whose rating (the hardest step's, SE's ER) equals SE's,
-//! is within 0.3 and within 0.5, Spearman's rank correlation over the solved puzzles, the
-//! ratings side by side per SE rating, and the largest disagreements.
+//! How far `sudolab grade` agrees with Sudoku Explainer (SE): grades puzzles whose SE ratings
+//! are known, on every core, and prints the share solved by logic, the share whose ER (the
+//! hardest step) equals SE's, is within 0.3 and within 0.5, the share whose EP and ED equal
+//! SE's (where the ratings give them), Spearman's rank correlation over the solved puzzles,
+//! the agreement per difficulty band (1.0-1.9, 2.0-2.9, ..., 10.0 and up), the ratings side
+//! by side per SE rating, the commonest disagreements by technique and the largest ones.
 //!
-//! `cargo run --release --example se_agreement -- CORPUS RATINGS [SAMPLE [SEED]]`, or
-//! `... -- --serate SERATE_OUTPUT [SAMPLE [SEED]]` for a file as SE's batch rater
-//! (`../shared/peers/se/serate FILE`) prints it: `PUZZLE ER/EP/ED` a line (the held-out
-//! corpora's ratings in `datasets/held_out_*.se.txt` are such files).
+//! Two inputs:
+//! - `cargo run --release --example se_agreement -- CORPUS RATINGS [SAMPLE [SEED]]`: a corpus
+//!   and one ER per line, in corpus order, after a header line
+//!   (`datasets/sudoku_exchange_diabolical_2020.ratings.gz`);
+//! - `... -- --serate FILE [SAMPLE [SEED]]`: a file as SE's batch rater prints it
+//!   (`../shared/peers/se/serate FILE`): `PUZZLE ER/EP/ED [HARDEST TECHNIQUE]` a line, `#`
+//!   lines ignored, optionally gzipped (`datasets/held_out_*.se.txt`,
+//!   `datasets/se_ratings_*.se.txt.gz`).
 //!
 //! SAMPLE puzzles (default 1,500) are drawn at random with SEED (default 1); 0 takes all.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 use rayon::prelude::*;
@@ -23,30 +27,51 @@ use sudolab::grid::Grid;
 use sudolab::logic::{grade, Position};
 use sudolab::random::Random;
 
+/// SE's numbers for one puzzle: ER always, EP, ED and the hardest technique's name when the
+/// input gives them.
+#[derive(Clone)]
+struct SeRating {
+    er: f32,
+    ep: Option<f32>,
+    ed: Option<f32>,
+    hardest: Option<String>,
+}
+
 /// One graded puzzle: SE's rating and sudolab's (`None`: not solved by logic).
 struct Graded {
     line: u64,
     puzzle: Grid,
-    se: f32,
-    ours: Option<f32>,
+    se: SeRating,
+    ours: Option<[f32; 3]>,
     hardest: String,
 }
 
-fn read_ratings(path: &Path) -> Result<Vec<f32>, Box<dyn std::error::Error>> {
-    let file = std::fs::File::open(path)?;
-    let reader: Box<dyn BufRead> = if path.extension().is_some_and(|e| e == "gz") {
-        Box::new(std::io::BufReader::new(flate2::read::GzDecoder::new(file)))
+fn open_text(path: &Path) -> Result<String, Box<dyn std::error::Error>> {
+    let mut file = std::fs::File::open(path)?;
+    let mut text = String::new();
+    if path.extension().is_some_and(|e| e == "gz") {
+        flate2::read::GzDecoder::new(file).read_to_string(&mut text)?;
     } else {
-        Box::new(std::io::BufReader::new(file))
-    };
+        file.read_to_string(&mut text)?;
+    }
+    Ok(text)
+}
+
+fn read_ratings(path: &Path) -> Result<Vec<SeRating>, Box<dyn std::error::Error>> {
+    let text = open_text(path)?;
     let mut ratings = Vec::new();
-    for (k, line) in reader.lines().enumerate().skip(1) {
+    for (k, line) in std::io::Cursor::new(text).lines().enumerate().skip(1) {
         let line = line?;
-        let rating = line
+        let er = line
             .trim()
             .parse()
             .map_err(|e| format!("{}, line {}: {e}", path.display(), k + 1))?;
-        ratings.push(rating);
+        ratings.push(SeRating {
+            er,
+            ep: None,
+            ed: None,
+            hardest: None,
+        });
     }
     Ok(ratings)
 }
@@ -85,24 +110,36 @@ fn spearman(x: &[f32], y: &[f32]) -> f64 {
     sxy / (sxx * syy).sqrt()
 }
 
-/// Puzzles with their line numbers, and SE's ER of each.
-type Rated = (Vec<(u64, Grid)>, Vec<f32>);
+/// Puzzles with their line numbers, and SE's ratings of each.
+type Rated = (Vec<(u64, Grid)>, Vec<SeRating>);
 
-/// The puzzles (with their line numbers) and SE's ER of each, from SE's batch rater's output:
-/// `PUZZLE ER/EP/ED` a line.
+/// The puzzles (with their line numbers) and SE's ratings of each, from SE's batch rater's
+/// output: `PUZZLE ER/EP/ED [HARDEST TECHNIQUE]` a line.
 fn read_serate(path: &Path) -> Result<Rated, Box<dyn std::error::Error>> {
-    let text = std::fs::read_to_string(path)?;
+    let text = open_text(path)?;
     let (mut records, mut ratings) = (Vec::new(), Vec::new());
     for (k, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
         let place = || format!("{}, line {}", path.display(), k + 1);
-        let (puzzle, rated) = line
-            .split_once(' ')
-            .ok_or_else(|| format!("{}: not PUZZLE ER/EP/ED", place()))?;
-        let er = rated.split('/').next().unwrap_or("");
-        let er: f32 = er.parse().map_err(|e| format!("{}: {e}", place()))?;
+        let mut fields = line.splitn(3, ' ');
+        let (Some(puzzle), Some(rated)) = (fields.next(), fields.next()) else {
+            return Err(format!("{}: not PUZZLE ER/EP/ED", place()).into());
+        };
+        let numbers: Vec<f32> = rated
+            .split('/')
+            .map(|n| n.parse::<f32>())
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("{}: {e}", place()))?;
         let puzzle: Grid = puzzle.parse().map_err(|e| format!("{}: {e}", place()))?;
         records.push((k as u64 + 1, puzzle));
-        ratings.push(er);
+        ratings.push(SeRating {
+            er: numbers[0],
+            ep: numbers.get(1).copied(),
+            ed: numbers.get(2).copied(),
+            hardest: fields.next().map(|n| n.trim().to_string()),
+        });
     }
     Ok((records, ratings))
 }
@@ -145,8 +182,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             Graded {
                 line: *line,
                 puzzle: puzzle.clone(),
-                se: ratings[k],
-                ours: grade.solved.then_some(grade.rating),
+                se: ratings[k].clone(),
+                ours: grade
+                    .solved
+                    .then_some([grade.rating, grade.pearl, grade.diamond]),
                 hardest: grade.hardest.map_or("none", |t| t.name()).to_string(),
             }
         })
@@ -156,41 +195,70 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     } else {
         &args[0]
     };
-    let text = report(name, seed, &graded);
+    let mut text = summary(name, seed, &graded);
+    text += &bands(&graded);
+    text += &per_rating(&graded);
+    text += &disagreements(&graded);
     // A closed pipe (`| head`) ends the output quietly.
     let _ = std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes());
     Ok(())
 }
 
-fn report(corpus: &str, seed: u64, graded: &[Graded]) -> String {
-    let mut out = String::new();
-    let n = graded.len() as f64;
-    let solved: Vec<&Graded> = graded.iter().filter(|g| g.ours.is_some()).collect();
-    let share = |count: usize| 100.0 * count as f64 / n;
-    let within = |tolerance: f32| {
-        solved
-            .iter()
-            .filter(|g| (g.ours.unwrap_or(0.0) - g.se).abs() <= tolerance + 1e-4)
-            .count()
+fn same(a: f32, b: f32) -> bool {
+    (a - b).abs() < 1e-4
+}
+
+/// Shares of `group` (in percent): ER equal, ER within 0.3, EP equal and ED equal (`None`
+/// where SE's numbers lack EP or ED).
+fn agreement(group: &[&Graded]) -> [Option<f64>; 4] {
+    let n = group.len().max(1) as f64;
+    let share = |test: &dyn Fn(&Graded) -> Option<bool>| {
+        let judged: Vec<bool> = group.iter().filter_map(|g| test(g)).collect();
+        (!judged.is_empty())
+            .then(|| 100.0 * judged.iter().filter(|&&b| b).count() as f64 / judged.len() as f64)
     };
-    let of_solved = |count: usize| 100.0 * count as f64 / solved.len().max(1) as f64;
+    let _ = n;
+    [
+        share(&|g| Some(g.ours.is_some_and(|o| same(o[0], g.se.er)))),
+        share(&|g| Some(g.ours.is_some_and(|o| (o[0] - g.se.er).abs() <= 0.3 + 1e-4))),
+        share(&|g| g.se.ep.map(|ep| g.ours.is_some_and(|o| same(o[1], ep)))),
+        share(&|g| g.se.ed.map(|ed| g.ours.is_some_and(|o| same(o[2], ed)))),
+    ]
+}
+
+fn percent(value: Option<f64>) -> String {
+    value.map_or("-".to_string(), |v| format!("{v:.1}"))
+}
+
+fn summary(corpus: &str, seed: u64, graded: &[Graded]) -> String {
+    let mut out = String::new();
+    let all: Vec<&Graded> = graded.iter().collect();
+    let solved: Vec<&Graded> = graded.iter().filter(|g| g.ours.is_some()).collect();
+    let n = graded.len() as f64;
     let _ = writeln!(out, "{corpus}: {} puzzles (seed {seed})", graded.len());
-    let _ = writeln!(out, "solved by logic: {:.1}%", share(solved.len()));
-    for (label, tolerance) in [
-        ("equal to SE's", 0.0),
-        ("within 0.3", 0.3),
-        ("within 0.5", 0.5),
-    ] {
-        let count = within(tolerance);
-        let _ = writeln!(
-            out,
-            "rating {label}: {:.1}% of all puzzles, {:.1}% of those solved",
-            share(count),
-            of_solved(count)
-        );
-    }
-    let (se, ours): (Vec<f32>, Vec<f32>) =
-        solved.iter().map(|g| (g.se, g.ours.unwrap_or(0.0))).unzip();
+    let _ = writeln!(
+        out,
+        "solved by logic: {:.1}%",
+        100.0 * solved.len() as f64 / n
+    );
+    let within_half = solved
+        .iter()
+        .filter(|g| g.ours.is_some_and(|o| (o[0] - g.se.er).abs() <= 0.5 + 1e-4))
+        .count();
+    let [er, er_close, ep, ed] = agreement(&all);
+    let _ = writeln!(out, "ER equal to SE's: {}%", percent(er));
+    let _ = writeln!(out, "ER within 0.3: {}%", percent(er_close));
+    let _ = writeln!(out, "ER within 0.5: {:.1}%", 100.0 * within_half as f64 / n);
+    let _ = writeln!(
+        out,
+        "EP equal: {}%; ED equal: {}%",
+        percent(ep),
+        percent(ed)
+    );
+    let (se, ours): (Vec<f32>, Vec<f32>) = solved
+        .iter()
+        .map(|g| (g.se.er, g.ours.map_or(0.0, |o| o[0])))
+        .unzip();
     if solved.len() > 1 {
         let _ = writeln!(
             out,
@@ -198,25 +266,66 @@ fn report(corpus: &str, seed: u64, graded: &[Graded]) -> String {
             spearman(&se, &ours)
         );
     }
+    out
+}
+
+/// The agreement per difficulty band of SE's ER.
+fn bands(graded: &[Graded]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "\n| SE's ER | puzzles | solved % | ER equal % | ER within 0.3 % | EP equal % | ED equal % |"
+    );
+    let _ = writeln!(out, "|---|--:|--:|--:|--:|--:|--:|");
+    let mut by_band: BTreeMap<i32, Vec<&Graded>> = BTreeMap::new();
+    for g in graded {
+        let band = (g.se.er.floor() as i32).min(10);
+        by_band.entry(band).or_default().push(g);
+    }
+    for (band, group) in &by_band {
+        let label = if *band >= 10 {
+            "10.0 and up".to_string()
+        } else {
+            format!("{band}.0-{band}.9")
+        };
+        let solved = group.iter().filter(|g| g.ours.is_some()).count();
+        let [er, er_close, ep, ed] = agreement(group);
+        let _ = writeln!(
+            out,
+            "| {label} | {} | {:.1} | {} | {} | {} | {} |",
+            group.len(),
+            100.0 * solved as f64 / group.len() as f64,
+            percent(er),
+            percent(er_close),
+            percent(ep),
+            percent(ed),
+        );
+    }
+    out
+}
+
+/// The ratings side by side per SE rating.
+fn per_rating(graded: &[Graded]) -> String {
+    let mut out = String::new();
     let _ = writeln!(out, "\n| SE rating | puzzles | solved % | equal % | mean sudolab rating (solved) | most common hardest technique (solved or not) |");
     let _ = writeln!(out, "|--:|--:|--:|--:|--:|---|");
     let mut by_rating: BTreeMap<i32, Vec<&Graded>> = BTreeMap::new();
     for g in graded {
         by_rating
-            .entry((g.se * 10.0).round() as i32)
+            .entry((g.se.er * 10.0).round() as i32)
             .or_default()
             .push(g);
     }
     for (tenths, group) in &by_rating {
-        let solved: Vec<&&Graded> = group.iter().filter(|g| g.ours.is_some()).collect();
-        let equal = solved
+        let solved: Vec<[f32; 3]> = group.iter().filter_map(|g| g.ours).collect();
+        let equal = group
             .iter()
-            .filter(|g| (g.ours.unwrap_or(0.0) - g.se).abs() < 1e-4)
+            .filter(|g| g.ours.is_some_and(|o| same(o[0], g.se.er)))
             .count();
         let mean = if solved.is_empty() {
             "-".to_string()
         } else {
-            let sum: f32 = solved.iter().map(|g| g.ours.unwrap_or(0.0)).sum();
+            let sum: f32 = solved.iter().map(|o| o[0]).sum();
             format!("{:.2}", sum / solved.len() as f32)
         };
         let mut techniques: BTreeMap<&str, usize> = BTreeMap::new();
@@ -236,9 +345,53 @@ fn report(corpus: &str, seed: u64, graded: &[Graded]) -> String {
             100.0 * equal as f64 / group.len() as f64,
         );
     }
-    let mut worst: Vec<&&Graded> = solved.iter().collect();
+    out
+}
+
+/// SE's hardest technique without the digits SukakuExplainer appends to some names
+/// ("WXYZ-Wing 126" -> "WXYZ-Wing").
+fn technique_family(name: &str) -> String {
+    name.split_whitespace()
+        .filter(|w| !w.chars().all(|c| c.is_ascii_digit()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The commonest ER disagreements by (SE's hardest technique, sudolab's), and the largest.
+fn disagreements(graded: &[Graded]) -> String {
+    let mut out = String::new();
+    let wrong: Vec<&Graded> = graded
+        .iter()
+        .filter(|g| !g.ours.is_some_and(|o| same(o[0], g.se.er)))
+        .collect();
+    let mut pairs: BTreeMap<(String, String), (usize, &Graded)> = BTreeMap::new();
+    for g in &wrong {
+        let se =
+            g.se.hardest
+                .as_deref()
+                .map_or(format!("{:.1}", g.se.er), technique_family);
+        pairs.entry((se, g.hardest.clone())).or_insert((0, g)).0 += 1;
+    }
+    let mut pairs: Vec<_> = pairs.into_iter().collect();
+    pairs.sort_by(|a, b| b.1 .0.cmp(&a.1 .0));
+    let _ = writeln!(
+        out,
+        "\n| SE's hardest | sudolab's hardest | ER differs | e.g. line: SE, sudolab |"
+    );
+    let _ = writeln!(out, "|---|---|--:|---|");
+    for ((se, ours), (count, g)) in pairs.iter().take(25) {
+        let _ = writeln!(
+            out,
+            "| {se} | {ours} | {count} | {}: {:.1}, {} |",
+            g.line,
+            g.se.er,
+            g.ours
+                .map_or("unsolved".to_string(), |o| format!("{:.1}", o[0]))
+        );
+    }
+    let mut worst: Vec<&&Graded> = wrong.iter().filter(|g| g.ours.is_some()).collect();
     worst.sort_by(|a, b| {
-        let gap = |g: &Graded| (g.ours.unwrap_or(0.0) - g.se).abs();
+        let gap = |g: &Graded| (g.ours.map_or(0.0, |o| o[0]) - g.se.er).abs();
         gap(b).total_cmp(&gap(a))
     });
     let _ = writeln!(out, "\nLargest disagreements among the solved puzzles:");
@@ -247,8 +400,8 @@ fn report(corpus: &str, seed: u64, graded: &[Graded]) -> String {
             out,
             "  line {}: SE {:.1}, sudolab {:.1} ({}): {}",
             g.line,
-            g.se,
-            g.ours.unwrap_or(0.0),
+            g.se.er,
+            g.ours.map_or(0.0, |o| o[0]),
             g.hardest,
             g.puzzle
         );

@@ -1,10 +1,16 @@
 //! Locked candidates: pointing and claiming.
 
+use super::singles::{self, DirectSingle};
 use super::{digit_name, Position, Step, Technique};
 use crate::bitset::Digit;
 use crate::geometry::Cell;
 
-fn locked(position: &Position, pointing: bool) -> Option<Step> {
+/// The first locked-candidates step that `accept` takes (it returns the step to make).
+fn locked(
+    position: &Position,
+    pointing: bool,
+    accept: impl Fn(Step) -> Option<Step>,
+) -> Option<Step> {
     let geometry = position.geometry();
     let side = geometry.side();
     for intersection in geometry.intersections() {
@@ -45,13 +51,10 @@ fn locked(position: &Position, pointing: bool) -> Option<Step> {
                 position.names(&cells)
             );
             let units = vec![home, target];
-            return Some(Step::eliminating(
-                technique,
-                eliminations,
-                places,
-                units,
-                explanation,
-            ));
+            let step = Step::eliminating(technique, eliminations, places, units, explanation);
+            if let Some(step) = accept(step) {
+                return Some(step);
+            }
         }
     }
     None
@@ -59,10 +62,23 @@ fn locked(position: &Position, pointing: bool) -> Option<Step> {
 
 /// A digit of a box confined to one row or column leaves the rest of that line.
 pub fn pointing(position: &Position) -> Option<Step> {
-    locked(position, true)
+    locked(position, true, Some)
+}
+
+/// Pointing whose eliminations leave a hidden single, placed with them (SE's direct
+/// pointing).
+pub fn direct_pointing(position: &Position) -> Option<Step> {
+    locked(position, true, |step| {
+        singles::direct(
+            position,
+            step,
+            Technique::DirectPointing,
+            DirectSingle::InBox,
+        )
+    })
 }
 
 /// A digit of a row or column confined to one box leaves the rest of that box.
 pub fn claiming(position: &Position) -> Option<Step> {
-    locked(position, false)
+    locked(position, false, Some)
 }

@@ -57,8 +57,19 @@ pub enum Technique {
     HiddenSingleBox,
     /// The only place for a digit in a row or column.
     HiddenSingleLine,
+    /// Direct pointing (SE): a pointing whose eliminations leave a hidden single in a box;
+    /// the step places it. (SE also lists a direct claiming at 1.9, but never used it on
+    /// the 4,773 puzzles of the development set: a claiming's eliminations cannot leave a
+    /// single in a box, and looking in lines instead lowered agreement from 93.5% to 89.7%.)
+    DirectPointing,
+    /// Direct hidden pair (SE): a hidden pair whose eliminations leave a hidden single in
+    /// the pair's unit; the step places it.
+    DirectHiddenPair,
     /// A cell with one candidate.
     NakedSingle,
+    /// Direct hidden triple (SE): a hidden triple whose eliminations leave a hidden single
+    /// in the triple's unit; the step places it.
+    DirectHiddenTriple,
     /// A digit of a box confined to one line leaves the rest of the line.
     Pointing,
     /// A digit of a line confined to one box leaves the rest of the box.
@@ -152,11 +163,14 @@ pub enum Technique {
 /// W-Wing are not on it:
 /// SE finds their eliminations as forcing chains and rates them by length, so the forcing
 /// chain finder makes them (they stay available to [`find`] by name).
-pub const TECHNIQUES: [Technique; 28] = [
+pub const TECHNIQUES: [Technique; 31] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
+    Technique::DirectPointing,
+    Technique::DirectHiddenPair,
     Technique::NakedSingle,
+    Technique::DirectHiddenTriple,
     Technique::Pointing,
     Technique::Claiming,
     Technique::NakedPair,
@@ -190,7 +204,10 @@ impl Technique {
             Technique::FullHouse => 1.0,
             Technique::HiddenSingleBox => 1.2,
             Technique::HiddenSingleLine => 1.5,
+            Technique::DirectPointing => 1.7,
+            Technique::DirectHiddenPair => 2.0,
             Technique::NakedSingle => 2.3,
+            Technique::DirectHiddenTriple => 2.5,
             Technique::Pointing => 2.6,
             Technique::Claiming => 2.8,
             Technique::NakedPair => 3.0,
@@ -232,7 +249,10 @@ impl Technique {
             Technique::FullHouse => "Full house",
             Technique::HiddenSingleBox => "Hidden single (box)",
             Technique::HiddenSingleLine => "Hidden single (line)",
+            Technique::DirectPointing => "Direct pointing",
+            Technique::DirectHiddenPair => "Direct hidden pair",
             Technique::NakedSingle => "Naked single",
+            Technique::DirectHiddenTriple => "Direct hidden triple",
             Technique::Pointing => "Pointing",
             Technique::Claiming => "Claiming",
             Technique::NakedPair => "Naked pair",
@@ -276,7 +296,10 @@ impl Technique {
             Technique::FullHouse => singles::full_house,
             Technique::HiddenSingleBox => singles::hidden_single_box,
             Technique::HiddenSingleLine => singles::hidden_single_line,
+            Technique::DirectPointing => intersections::direct_pointing,
+            Technique::DirectHiddenPair => |p| subsets::direct_hidden(p, 2),
             Technique::NakedSingle => singles::naked_single,
+            Technique::DirectHiddenTriple => |p| subsets::direct_hidden(p, 3),
             Technique::Pointing => intersections::pointing,
             Technique::Claiming => intersections::claiming,
             Technique::NakedPair => |p| subsets::naked(p, 2),

@@ -1,5 +1,6 @@
 //! Naked and hidden subsets (pairs, triples, quads).
 
+use super::singles::{self, DirectSingle};
 use super::{digit_name, set_name, Position, Step, Technique};
 use crate::bitset::{Digit, DigitSet};
 use crate::geometry::Cell;
@@ -106,8 +107,32 @@ pub fn naked(position: &Position, k: usize) -> Option<Step> {
 
 /// `k` digits of a unit confined to the same `k` cells: those cells hold nothing else.
 pub fn hidden(position: &Position, k: usize) -> Option<Step> {
+    hidden_with(position, k, Some)
+}
+
+/// A hidden pair (`k` = 2) or triple (3) whose eliminations leave a hidden single, placed
+/// with them (SE's direct hidden pair and triple).
+pub fn direct_hidden(position: &Position, k: usize) -> Option<Step> {
+    let technique = if k == 2 {
+        Technique::DirectHiddenPair
+    } else {
+        Technique::DirectHiddenTriple
+    };
+    hidden_with(position, k, |step| {
+        let unit = step.units[0];
+        singles::direct(position, step, technique, DirectSingle::InUnit(unit))
+    })
+}
+
+/// The first hidden subset of `k` digits that `accept` takes (it returns the step to make).
+fn hidden_with(
+    position: &Position,
+    k: usize,
+    accept: impl Fn(Step) -> Option<Step>,
+) -> Option<Step> {
     let geometry = position.geometry();
     let side = geometry.side();
+    let technique = technique(k, false);
     for unit in geometry.units() {
         let open: Vec<Cell> = position.empty_cells(unit).collect();
         if open.len() <= k {
@@ -140,10 +165,9 @@ pub fn hidden(position: &Position, k: usize) -> Option<Step> {
                         .map(move |d| (c, d))
                 })
                 .collect();
-            (!eliminations.is_empty()).then_some((cells, keep, eliminations))
-        });
-        if let Some((cells, keep, eliminations)) = found {
-            let technique = technique(k, false);
+            if eliminations.is_empty() {
+                return None;
+            }
             let mut list: Vec<String> = keep.iter().map(|d| digit_name(d).to_string()).collect();
             let last = list.pop().unwrap_or_default();
             let explanation = format!(
@@ -153,13 +177,16 @@ pub fn hidden(position: &Position, k: usize) -> Option<Step> {
                 list.join(", "),
                 position.names(&cells)
             );
-            return Some(Step::eliminating(
+            accept(Step::eliminating(
                 technique,
                 eliminations,
                 cells,
                 vec![unit],
                 explanation,
-            ));
+            ))
+        });
+        if found.is_some() {
+            return found;
         }
     }
     None

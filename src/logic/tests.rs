@@ -709,3 +709,54 @@ fn grades_carry_the_explainers_three_numbers() {
     assert_eq!(later.pearl, expected);
     assert!(later.diamond <= later.pearl);
 }
+
+#[test]
+fn direct_techniques_place_the_single_their_eliminations_leave() {
+    // Puzzles of the development set (datasets/se_ratings_dev.se.txt.gz) whose hardest step
+    // SE names as a direct technique, with SE's ER.
+    let rated = [
+        (
+            "794.....3...47.1...5..6....17...35.2.........3.92...71....3..8...6.28...5.....937",
+            1.7,
+            Technique::DirectPointing,
+        ),
+        (
+            "8.745.....4....7...617.8.....5..4....9..8..1....6..8.....9.652...6....7.....729.4",
+            2.0,
+            Technique::DirectHiddenPair,
+        ),
+        (
+            "235.4.6.1..........6.1.2..7........4721...5698........6..7.9.3..........3.4.1.728",
+            2.5,
+            Technique::DirectHiddenTriple,
+        ),
+    ];
+    for (puzzle, rating, technique) in rated {
+        let grid = Grid::parse(puzzle).unwrap();
+        let position = Position::from_grid(&grid).unwrap();
+        let grade = grade(&position);
+        assert_eq!((grade.rating, grade.hardest), (rating, Some(technique)));
+        // Each direct step places one digit that was no hidden single before (none was
+        // left), in the unit it names, and makes no elimination (the soundness walk of
+        // tests/logic.rs checks the digit against the solution).
+        let path = explain(&position);
+        let mut before = position.clone();
+        let mut seen = 0;
+        for step in &path.steps {
+            if step.technique == technique {
+                seen += 1;
+                let [(cell, digit)] = step.placements[..] else {
+                    panic!("{technique} places one digit: {step:?}");
+                };
+                assert_eq!(find(&before, Technique::HiddenSingleBox), None);
+                assert_eq!(find(&before, Technique::HiddenSingleLine), None);
+                let unit = *step.units.last().unwrap();
+                let places = before.places(unit, digit);
+                assert!(places.contains(&cell) && places.len() > 1, "{step:?}");
+                assert!(step.eliminations.is_empty(), "only the placement is made");
+            }
+            before.apply(step);
+        }
+        assert!(seen > 0);
+    }
+}
