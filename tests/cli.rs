@@ -521,3 +521,54 @@ fn cover_by_sat_counts_the_same_and_emits_dimacs() {
     );
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn grade_format_prints_se_lines_in_input_order_on_any_thread_count() {
+    // Three puzzles rated by SE's serate (datasets/se_ratings_dev.se.txt.gz) as
+    // `PUZZLE ER/EP/ED`, a malformed line between them.
+    let rated = [
+        "794.....3...47.1...5..6....17...35.2.........3.92...71....3..8...6.28...5.....937 1.7/1.2/1.2",
+        "8.745.....4....7...617.8.....5..4....9..8..1....6..8.....9.652...6....7.....729.4 2.0/1.2/1.2",
+        ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54. 7.2/1.2/1.2",
+    ];
+    let puzzles: Vec<&str> = rated.iter().map(|l| &l[..81]).collect();
+    let input = format!("{}\n{}\n123\n{}\n", puzzles[0], puzzles[1], puzzles[2]);
+    let mut outputs = Vec::new();
+    for threads in ["1", "2"] {
+        let out = sudolab(
+            &["grade", "--format", "%g %r/%p/%d", "--threads", threads],
+            &input,
+        );
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "the malformed line fails the run"
+        );
+        assert_eq!(text(&out.stdout), format!("{}\n", rated.join("\n")));
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("line 3") && stderr.contains("malformed"),
+            "{stderr}"
+        );
+        outputs.push(text(&out.stdout));
+    }
+    assert_eq!(outputs[0], outputs[1]);
+    // The ordinal counts the malformed record, as SE counts input puzzles.
+    let out = sudolab(&["grade", "--format", "%n%t%R"], &input);
+    let lines: Vec<String> = text(&out.stdout).lines().map(String::from).collect();
+    assert_eq!(lines[0], "1\tDirect pointing");
+    assert_eq!(lines[2], "4\tForcing chain");
+}
+
+#[test]
+fn grade_refuses_an_unknown_format_conversion() {
+    let out = sudolab(&["grade", "--format", "%r/%q", WIKIPEDIA], "");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("column 4") && stderr.contains("%q"),
+        "{stderr}"
+    );
+    let out = sudolab(&["grade", "--threads", "100000", WIKIPEDIA], "");
+    assert_eq!(out.status.code(), Some(2));
+}

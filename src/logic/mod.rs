@@ -32,6 +32,7 @@ mod chains;
 mod fish;
 mod forcing;
 mod intersections;
+pub mod se_format;
 mod singles;
 mod subsets;
 #[cfg(test)]
@@ -163,7 +164,7 @@ pub enum Technique {
 /// W-Wing are not on it:
 /// SE finds their eliminations as forcing chains and rates them by length, so the forcing
 /// chain finder makes them (they stay available to [`find`] by name).
-pub const TECHNIQUES: [Technique; 31] = [
+pub const TECHNIQUES: [Technique; 32] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -191,6 +192,7 @@ pub const TECHNIQUES: [Technique; 31] = [
     Technique::BugPlusOne,
     Technique::BugTypeTwo,
     Technique::VWXYZWing,
+    Technique::UVWXYZWing,
     Technique::ForcingXChain,
     Technique::NishioForcingChains,
     Technique::CellForcingChains,
@@ -638,6 +640,10 @@ pub struct Grade {
     pub pearl: f32,
     /// SE's ED ("diamond"): the first step's rating (0 when no step was needed).
     pub diamond: f32,
+    /// The first technique rated [`pearl`](Grade::pearl) up to the first placement.
+    pub pearl_technique: Option<Technique>,
+    /// The first step's technique (rated [`diamond`](Grade::diamond)).
+    pub diamond_technique: Option<Technique>,
     /// Steps per technique, in [`TECHNIQUES`] order, only those used.
     pub counts: Vec<(Technique, usize)>,
     /// Whether logic alone solved the puzzle.
@@ -647,10 +653,14 @@ pub struct Grade {
 /// Grades a puzzle by the hardest technique its path needs.
 pub fn grade(position: &Position) -> Grade {
     let path = explain(position);
-    let hardest = path
-        .steps
-        .iter()
-        .max_by(|a, b| a.rating.total_cmp(&b.rating));
+    // The first of the hardest steps, as SE names it.
+    let hardest = path.steps.iter().fold(None, |best: Option<&Step>, step| {
+        if best.is_none_or(|b| step.rating > b.rating) {
+            Some(step)
+        } else {
+            best
+        }
+    });
     let counts = TECHNIQUES
         .iter()
         .chain(&[
@@ -663,21 +673,26 @@ pub fn grade(position: &Position) -> Grade {
         .map(|&t| (t, path.steps.iter().filter(|s| s.technique == t).count()))
         .filter(|&(_, n)| n > 0)
         .collect();
-    // SE's running maximum at the first step (ED) and at the first placement (EP).
-    let mut running = 0.0f32;
-    let (mut pearl, mut diamond) = (None, None);
+    // SE's running maximum at the first step (ED) and at the first placement (EP), with the
+    // first technique that reached it.
+    let mut running: Option<&Step> = None;
+    let (mut pearl, mut diamond): (Option<&Step>, Option<&Step>) = (None, None);
     for step in &path.steps {
-        running = running.max(step.rating);
-        diamond.get_or_insert(running);
+        if running.is_none_or(|r| step.rating > r.rating) {
+            running = Some(step);
+        }
+        diamond = diamond.or(running);
         if pearl.is_none() && !step.placements.is_empty() {
-            pearl = Some(running);
+            pearl = running;
         }
     }
     Grade {
         hardest: hardest.map(|s| s.technique),
         rating: hardest.map_or(0.0, |s| s.rating),
-        pearl: pearl.unwrap_or(0.0),
-        diamond: diamond.unwrap_or(0.0),
+        pearl: pearl.map_or(0.0, |s| s.rating),
+        diamond: diamond.map_or(0.0, |s| s.rating),
+        pearl_technique: pearl.map(|s| s.technique),
+        diamond_technique: diamond.map(|s| s.technique),
         counts,
         solved: path.solved,
     }

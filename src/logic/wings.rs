@@ -239,7 +239,8 @@ pub(super) fn wing_rating(size: usize, largest: u32) -> (Technique, f32) {
     let (technique, base, middle, top) = match size {
         3 => (Technique::WXYZWing, 55, 3, 1),
         4 => (Technique::VWXYZWing, 62, 3, 2),
-        _ => (Technique::UVWXYZWing, 66, 4, 2),
+        // SE rates every UVWXYZ-Wing 6.6 (largest cells of 2 to 4 candidates, measured).
+        _ => return (Technique::UVWXYZWing, 6.6),
     };
     let tenths = base + top - (middle - largest).abs();
     (technique, tenths as f32 / 10.0)

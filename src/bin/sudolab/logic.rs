@@ -270,13 +270,47 @@ pub struct GradeArgs {
     /// `check`: a rating says how hard the deductions to the one solution are).
     #[arg(long)]
     rate_anyway: bool,
+    /// One line per puzzle in Sudoku Explainer's `serate --format` notation instead of
+    /// sudolab's sentence: %g puzzle, %i puzzle with 0 for empty cells, %n ordinal, %r ER,
+    /// %p EP, %d ED, %R %P %D their techniques, %e milliseconds, %t tab, %l new line, %%.
+    /// SE's default is "%r/%p/%d"; "%g %r/%p/%d" is what `serate` prints with
+    /// `--format="%g %r/%p/%d"`. An unsolved puzzle prints "?" as its rating; puzzles
+    /// refused or malformed are reported on standard error.
+    #[arg(long)]
+    format: Option<String>,
+    /// Worker threads (0 = every core). Lines keep the input's order.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+/// One record's output: its line, and whether it failed (it goes to standard error in
+/// `--format` mode).
+struct Graded {
+    line: String,
+    failed: bool,
 }
 
 pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     use rayon::prelude::*;
-    // Records are graded a batch at a time on every core and printed in input order as
-    // each batch ends.
+    // Records are graded a batch at a time on the pool and printed in input order as each
+    // batch ends.
     const BATCH: usize = 256;
+    let format = args
+        .format
+        .as_deref()
+        .map(logic::se_format::Format::parse)
+        .transpose()
+        .context("--format")?;
+    let max_threads = sudolab::harness::run::MAX_THREADS;
+    if args.threads > max_threads {
+        bail!(
+            "--threads {}: at most {max_threads} worker threads",
+            args.threads
+        );
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads)
+        .build()?;
     let mut records = crate::input::open_puzzles(&args.input)?;
     let source = records.source().unwrap_or("<input>").to_string();
     let mut status = Status::Success;
@@ -285,18 +319,27 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         if batch.is_empty() {
             break;
         }
-        let lines: Vec<(String, bool)> = batch
-            .par_iter()
-            .map(|record| match record {
-                Ok(record) => grade_line(&source, record, args.rate_anyway),
-                Err(error) => (format!("{error}: malformed"), true),
-            })
-            .collect();
-        for (line, failed) in lines {
-            writeln!(out, "{line}")?;
-            if failed {
+        let lines: Vec<Graded> = pool.install(|| {
+            batch
+                .par_iter()
+                .map(|record| match record {
+                    Ok(record) => grade_line(&source, record, args.rate_anyway, format.as_ref()),
+                    Err(error) => Graded {
+                        line: format!("{error}: malformed"),
+                        failed: true,
+                    },
+                })
+                .collect()
+        });
+        for graded in lines {
+            if graded.failed {
                 status = Status::PuzzleFailure;
+                if format.is_some() {
+                    eprintln!("{}", graded.line);
+                    continue;
+                }
             }
+            writeln!(out, "{}", graded.line)?;
         }
     }
     Ok(status)
@@ -304,7 +347,13 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
 
 /// The `grade` line of one record, and whether it is a failure (contradictory givens, or
 /// without `rate_anyway` no unique solution).
-fn grade_line(source: &str, record: &sudolab::corpus::Record, rate_anyway: bool) -> (String, bool) {
+fn grade_line(
+    source: &str,
+    record: &sudolab::corpus::Record,
+    rate_anyway: bool,
+    format: Option<&logic::se_format::Format>,
+) -> Graded {
+    let failure = |line: String| Graded { line, failed: true };
     let place = format!("{source}, line {}", record.line);
     if !rate_anyway {
         let limits = sudolab::solver::Limits {
@@ -314,19 +363,31 @@ fn grade_line(source: &str, record: &sudolab::corpus::Record, rate_anyway: bool)
         let solver = quickest_for(&record.puzzle);
         let diagnosis = diagnose_within(&record.puzzle, solver.as_ref(), &limits);
         if !matches!(diagnosis, Diagnosis::Unique(_)) {
-            return (
-                format!(
-                    "{place}: not rated: {diagnosis} (see `sudolab check`; --rate-anyway rates it)"
-                ),
-                true,
-            );
+            return failure(format!(
+                "{place}: not rated: {diagnosis} (see `sudolab check`; --rate-anyway rates it)"
+            ));
         }
     }
     let position = match Position::from_grid(&record.puzzle) {
         Ok(position) => position,
-        Err(error) => return (format!("{place}: {error}"), true),
+        Err(error) => return failure(format!("{place}: {error}")),
     };
+    let started = std::time::Instant::now();
     let grade = logic::grade(&position);
+    if let Some(format) = format {
+        let line = record.puzzle.to_string();
+        let rated = logic::se_format::Rated {
+            line: &line,
+            ordinal: record.index + 1,
+            puzzle: &record.puzzle,
+            grade: &grade,
+            elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
+        };
+        return Graded {
+            line: format.render(&rated),
+            failed: false,
+        };
+    }
     let counts: Vec<String> = grade
         .counts
         .iter()
@@ -347,7 +408,10 @@ fn grade_line(source: &str, record: &sudolab::corpus::Record, rate_anyway: bool)
             "{place}: hardest {hardest} (rating {:.1}; SE ER/EP/ED {:.1}/{:.1}/{:.1}); solved by logic: yes; steps: {steps}",
             grade.rating, grade.rating, grade.pearl, grade.diamond
         );
-        (line, false)
+        Graded {
+            line,
+            failed: false,
+        }
     } else {
         // Every technique was tried and none applied at the end: the puzzle needs more
         // than the hardest of them, whatever the steps before needed.
@@ -359,6 +423,9 @@ fn grade_line(source: &str, record: &sudolab::corpus::Record, rate_anyway: bool)
             "{place}: not solved by these techniques (rating above {ceiling:.1}, beyond sudolab's {} techniques); solved by logic: no; steps before stuck: {steps}",
             logic::TECHNIQUES.len()
         );
-        (line, false)
+        Graded {
+            line,
+            failed: false,
+        }
     }
 }
