@@ -31,6 +31,7 @@
 mod chains;
 mod fish;
 mod forcing;
+mod grouped;
 mod intersections;
 pub mod se_format;
 mod singles;
@@ -92,6 +93,9 @@ pub enum Technique {
     TurbotFish,
     /// XY-Wing: pivot {x,y} and pincers {x,z}, {y,z}.
     XYWing,
+    /// Grouped turbot fish (Sukaku Explainer): two strong links of a digit, at least one
+    /// end a group of cells in one box-line intersection; empty rectangles are of them.
+    GroupedTurbotFish,
     /// XYZ-Wing: pivot {x,y,z} and pincers {x,z}, {y,z}.
     XYZWing,
     /// W-Wing: two equal bivalue cells joined by a strong link. Sudoku Explainer has no
@@ -122,6 +126,8 @@ pub enum Technique {
     XYChain,
     /// Turbot fish with three strong links (Sukaku Explainer).
     ThreeLinkTurbotFish,
+    /// Grouped turbot fish with three strong links (Sukaku Explainer).
+    GroupedThreeLinkTurbotFish,
     /// WXYZ-Wing (Sukaku Explainer's): three cells seeing each other with four digits
     /// between them and a two-candidate cell.
     WXYZWing,
@@ -164,7 +170,7 @@ pub enum Technique {
 /// W-Wing are not on it:
 /// SE finds their eliminations as forcing chains and rates them by length, so the forcing
 /// chain finder makes them (they stay available to [`find`] by name).
-pub const TECHNIQUES: [Technique; 32] = [
+pub const TECHNIQUES: [Technique; 34] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -182,6 +188,7 @@ pub const TECHNIQUES: [Technique; 32] = [
     Technique::HiddenTriple,
     Technique::TurbotFish,
     Technique::XYWing,
+    Technique::GroupedTurbotFish,
     Technique::XYZWing,
     Technique::UniqueRectangle,
     Technique::NakedQuad,
@@ -191,6 +198,7 @@ pub const TECHNIQUES: [Technique; 32] = [
     Technique::WXYZWing,
     Technique::BugPlusOne,
     Technique::BugTypeTwo,
+    Technique::GroupedThreeLinkTurbotFish,
     Technique::VWXYZWing,
     Technique::UVWXYZWing,
     Technique::ForcingXChain,
@@ -220,6 +228,8 @@ impl Technique {
             Technique::HiddenTriple => 4.0,
             Technique::TurbotFish => 4.0,
             Technique::XYWing => 4.2,
+            Technique::GroupedTurbotFish => 4.3,
+            Technique::GroupedThreeLinkTurbotFish => 5.7,
             Technique::XYZWing => 4.4,
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
@@ -265,6 +275,8 @@ impl Technique {
             Technique::HiddenTriple => "Hidden triple",
             Technique::TurbotFish => "Turbot fish",
             Technique::XYWing => "XY-Wing",
+            Technique::GroupedTurbotFish => "Grouped turbot fish",
+            Technique::GroupedThreeLinkTurbotFish => "Grouped three-link turbot fish",
             Technique::XYZWing => "XYZ-Wing",
             Technique::NakedQuad => "Naked quad",
             Technique::Jellyfish => "Jellyfish",
@@ -315,6 +327,8 @@ impl Technique {
             Technique::Jellyfish => |p| fish::fish(p, 4),
             Technique::TurbotFish => turbot::turbot_fish,
             Technique::XYWing => wings::xy_wing,
+            Technique::GroupedTurbotFish => grouped::grouped_turbot_fish,
+            Technique::GroupedThreeLinkTurbotFish => grouped::grouped_three_link_turbot_fish,
             Technique::XYZWing => wings::xyz_wing,
             Technique::WWing => wings::w_wing,
             Technique::UniqueRectangle => uniqueness::unique_rectangle,

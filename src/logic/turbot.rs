@@ -1,8 +1,8 @@
 //! Turbot fish, as Sukaku Explainer has them: two or three strong links of one digit joined
-//! by weak links (skyscrapers, two-string kites, turbot fish), and empty rectangles.
+//! by weak links (skyscrapers, two-string kites, turbot fish).
 
 use super::chains::seeing_both_ends;
-use super::{beats, digit_name, keep_better, Position, Step, Technique};
+use super::{beats, digit_name, Position, Step, Technique};
 use crate::bitset::Digit;
 use crate::geometry::{Cell, Unit};
 
@@ -10,8 +10,9 @@ use crate::geometry::{Cell, Unit};
 /// where the digit has exactly two places) joined by a weak link (an end of one sees an end
 /// of the other): one of the two far ends holds the digit, so a cell seeing both loses it.
 /// Two rows or two columns make a skyscraper (4.0), a row and a column a two-string kite
-/// (4.1), a box with a line a turbot fish (4.2). Among several, the lowest rated with the
-/// most eliminations.
+/// (4.1), a box with a line a turbot fish (4.1). Empty rectangles, whose box holds the
+/// digit in a group, are grouped turbot fish (`grouped.rs`). Among several, the lowest
+/// rated with the most eliminations.
 pub fn turbot_fish(position: &Position) -> Option<Step> {
     use crate::geometry::UnitKind;
     let geometry = position.geometry();
@@ -23,18 +24,19 @@ pub fn turbot_fish(position: &Position) -> Option<Step> {
                 if first.iter().any(|c| second.contains(c)) {
                     continue;
                 }
-                let kinds = (
+                let kinds = [
                     geometry.unit_kind(first_unit),
                     geometry.unit_kind(second_unit),
-                );
-                let (name, rating) = match kinds {
-                    (UnitKind::Row, UnitKind::Row) | (UnitKind::Column, UnitKind::Column) => {
-                        ("Skyscraper", 4.0)
+                ];
+                let rating = link_rating(4.0, &kinds);
+                let name = match kinds {
+                    [UnitKind::Row, UnitKind::Row] | [UnitKind::Column, UnitKind::Column] => {
+                        "Skyscraper"
                     }
-                    (UnitKind::Row, UnitKind::Column) | (UnitKind::Column, UnitKind::Row) => {
-                        ("Two-string kite", 4.1)
+                    [UnitKind::Row, UnitKind::Column] | [UnitKind::Column, UnitKind::Row] => {
+                        "Two-string kite"
                     }
-                    _ => ("Turbot fish", 4.2),
+                    _ => "Turbot fish",
                 };
                 for (near_a, far_a) in [(first[0], first[1]), (first[1], first[0])] {
                     for (near_b, far_b) in [(second[0], second[1]), (second[1], second[0])] {
@@ -78,108 +80,20 @@ pub fn turbot_fish(position: &Position) -> Option<Step> {
                 }
             }
         }
-        for step in empty_rectangles(position, digit) {
-            keep_better(&mut best, step);
-        }
     }
     best
 }
 
-/// Empty rectangles (Sukaku Explainer rates them as turbot fish, 4.2): the places of
-/// `digit` in a box all lie in one row and one column of it (a cross), and a line outside
-/// the box holds the digit in exactly two places, one of them on the cross's row (or
-/// column). If that one holds the digit, the box's digit is on the cross's column, else
-/// the other place holds it: either way the cell where the other place's row (column)
-/// meets the cross's column (row) cannot hold it.
-fn empty_rectangles(position: &Position, digit: Digit) -> Vec<Step> {
-    let geometry = position.geometry();
-    let (side, n) = (geometry.side(), geometry.box_side());
-    let mut steps = Vec::new();
-    for b in 0..side {
-        let box_unit = Unit::new(2 * side + b);
-        let places = position.places(box_unit, digit);
-        if places.len() < 2 {
-            continue;
-        }
-        let (top, left) = ((b / n) * n, (b % n) * n);
-        for row in top..top + n {
-            for column in left..left + n {
-                let on_cross =
-                    |c: &Cell| geometry.row_of(*c) == row || geometry.column_of(*c) == column;
-                let on_row = places
-                    .iter()
-                    .any(|c| geometry.row_of(*c) == row && geometry.column_of(*c) != column);
-                let on_column = places
-                    .iter()
-                    .any(|c| geometry.column_of(*c) == column && geometry.row_of(*c) != row);
-                if !places.iter().all(on_cross) || !on_row || !on_column {
-                    continue;
-                }
-                // A strong link in a column outside the box with one end on the cross's
-                // row, and the same with rows and columns exchanged.
-                for transposed in [false, true] {
-                    for line in 0..side {
-                        let outside = if transposed {
-                            (top..top + n).contains(&line)
-                        } else {
-                            (left..left + n).contains(&line)
-                        };
-                        if outside {
-                            continue;
-                        }
-                        let unit = Unit::new(if transposed { line } else { side + line });
-                        let link = position.places(unit, digit);
-                        if link.len() != 2 {
-                            continue;
-                        }
-                        for (near, far) in [(link[0], link[1]), (link[1], link[0])] {
-                            let (meets, target) = if transposed {
-                                (
-                                    geometry.column_of(near) == column,
-                                    geometry.cell_at(row, geometry.column_of(far)),
-                                )
-                            } else {
-                                (
-                                    geometry.row_of(near) == row,
-                                    geometry.cell_at(geometry.row_of(far), column),
-                                )
-                            };
-                            if !meets
-                                || geometry.box_of(target) == b
-                                || !position.is_empty(target)
-                                || !position.candidates(target).contains(digit)
-                            {
-                                continue;
-                            }
-                            let mut step = Step::eliminating(
-                                Technique::TurbotFish,
-                                vec![(target, digit)],
-                                vec![near, far],
-                                vec![box_unit, unit],
-                                format!(
-                                    "Empty rectangle: {} of {} lies on row {} and column {}; in {} it is in {} or {}: if {}, the box's {} is on the other line of the cross; either way {} cannot be {}",
-                                    digit_name(digit),
-                                    geometry.unit_name(box_unit),
-                                    row + 1,
-                                    column + 1,
-                                    geometry.unit_name(unit),
-                                    position.name(near),
-                                    position.name(far),
-                                    position.name(near),
-                                    digit_name(digit),
-                                    position.name(target),
-                                    digit_name(digit)
-                                ),
-                            );
-                            step.rating = 4.2;
-                            steps.push(step);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    steps
+/// SE's rating of a chain of single-cell strong links in units of `kinds`: `base`, plus a
+/// tenth when a box is among them and another when both a row and a column are
+/// (measured: skyscrapers 4.0, two-string kites and box-line turbot fish 4.1; with three
+/// links 5.4 to 5.6).
+fn link_rating(base: f32, kinds: &[crate::geometry::UnitKind]) -> f32 {
+    use crate::geometry::UnitKind;
+    let has = |kind: UnitKind| kinds.contains(&kind);
+    let tenths =
+        u8::from(has(UnitKind::Box)) + u8::from(has(UnitKind::Row) && has(UnitKind::Column));
+    base + f32::from(tenths) / 10.0
 }
 
 /// The strong links of `digit`: each unit where it has exactly two places, with them.
@@ -196,11 +110,9 @@ fn strong_links(position: &Position, digit: Digit) -> Vec<(Unit, [Cell; 2])> {
 
 /// Turbot fish with three strong links, as Sukaku Explainer rates them: for one digit,
 /// three strong links joined end to end by two weak links; one of the two far ends holds
-/// the digit, so a cell seeing both loses it. Three rows or three columns are rated 5.4
-/// (a skyscraper with three links), links in both a row and a column 5.6 (a three-string
-/// kite), the others 5.5. Among several, the lowest rated with the most eliminations.
+/// the digit, so a cell seeing both loses it. Rated 5.4 plus [`link_rating`]'s tenths.
+/// Among several, the lowest rated with the most eliminations.
 pub fn three_link_turbot_fish(position: &Position) -> Option<Step> {
-    use crate::geometry::UnitKind;
     let geometry = position.geometry();
     let mut best: Option<Step> = None;
     for digit in Digit::all(geometry.side()) {
@@ -229,17 +141,7 @@ pub fn three_link_turbot_fish(position: &Position) -> Option<Step> {
                                 }
                                 let kinds =
                                     [first, middle, last].map(|k| geometry.unit_kind(links[k].0));
-                                let rating = if kinds.iter().all(|&k| k == UnitKind::Row)
-                                    || kinds.iter().all(|&k| k == UnitKind::Column)
-                                {
-                                    5.4
-                                } else if kinds.contains(&UnitKind::Row)
-                                    && kinds.contains(&UnitKind::Column)
-                                {
-                                    5.6
-                                } else {
-                                    5.5
-                                };
+                                let rating = link_rating(5.4, &kinds);
                                 let eliminations = seeing_both_ends(position, &chain, digit);
                                 if eliminations.is_empty()
                                     || !beats(best.as_ref(), rating, eliminations.len())
