@@ -234,6 +234,44 @@ fn unique_rectangle_type_1() {
 }
 
 #[test]
+fn unique_rectangle_types_2_and_4() {
+    // Type 2: r1c1, r2c1 hold only {1,2}; r1c4 and r2c4 (column 4) hold {1,2,3}: one of them
+    // is 3, so 3 leaves the rest of column 4 and of box 2.
+    let type_2 = marks(|m| {
+        for (r, c) in [(1, 1), (2, 1)] {
+            m[at(r, c)] = only(&[1, 2]);
+        }
+        for (r, c) in [(1, 4), (2, 4)] {
+            m[at(r, c)] = only(&[1, 2, 3]);
+        }
+    });
+    let step = find(&type_2, Technique::UniqueRectangle).unwrap();
+    assert!(step.explanation.starts_with("Unique rectangle (type 2)"));
+    assert!(step.eliminations.iter().all(|&(_, digit)| digit == d(3)));
+    assert!(step.eliminations.contains(&(cell(9, 4), d(3))));
+    assert!(step.eliminations.contains(&(cell(3, 5), d(3))));
+    assert!(!step.eliminations.contains(&(cell(1, 4), d(3))));
+    // Type 4: the same floor; r1c4 and r2c4 hold more, but in column 4, 1 is only there:
+    // neither can be 2.
+    let type_4 = marks(|m| {
+        for (r, c) in [(1, 1), (2, 1)] {
+            m[at(r, c)] = only(&[1, 2]);
+        }
+        m[at(1, 4)] = only(&[1, 2, 5, 6]);
+        m[at(2, 4)] = only(&[1, 2, 7]);
+        for r in 3..=9 {
+            m[at(r, 4)].remove(d(1));
+        }
+    });
+    let step = find(&type_4, Technique::UniqueRectangle).unwrap();
+    assert!(step.explanation.starts_with("Unique rectangle (type 4)"));
+    assert_eq!(
+        step.eliminations,
+        vec![(cell(1, 4), d(2)), (cell(2, 4), d(2))]
+    );
+}
+
+#[test]
 fn w_wing() {
     // r1c1 and r5c5 hold {1,2}; in row 9, 1 is only in r9c1 and r9c5, one seeing each: one of
     // the pair is 2, so 2 leaves r1c5 and r5c1.
@@ -789,10 +827,18 @@ fn grouped_turbot_fish_follow_sudoku_explainer() {
     for (puzzle, rating, technique) in rated {
         let position = Position::from_grid(&Grid::parse(puzzle).unwrap()).unwrap();
         let grade = grade(&position);
-        assert_eq!((grade.rating, grade.hardest), (rating, Some(technique)), "{puzzle}");
+        assert_eq!(
+            (grade.rating, grade.hardest),
+            (rating, Some(technique)),
+            "{puzzle}"
+        );
         // Its steps rest on a group: some unit holds more than one of its cells' places.
         let path = explain(&position);
-        let step = path.steps.iter().find(|s| s.technique == technique).unwrap();
+        let step = path
+            .steps
+            .iter()
+            .find(|s| s.technique == technique)
+            .unwrap();
         assert!(step.explanation.contains('('), "{}", step.explanation);
         assert!(!step.eliminations.is_empty());
     }

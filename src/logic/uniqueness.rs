@@ -1,14 +1,16 @@
-//! Deductions that assume the puzzle has exactly one solution: unique rectangle type 1 and
-//! BUG+1. Sound for every proper puzzle (the soundness tests use only those); on a puzzle with
+//! Deductions that assume the puzzle has exactly one solution: unique rectangles (types 1,
+//! 2 and 4) and BUG+1. Sound for every proper puzzle (the soundness tests use only those); on a puzzle with
 //! several solutions they may remove a solution, as every solver of people's puzzles accepts.
 
 use super::{digit_name, set_name, Position, Step, Technique};
 use crate::bitset::{Digit, DigitSet};
 use crate::geometry::{Cell, Unit};
 
-/// Unique rectangle, type 1: four cells on two rows, two columns and exactly two boxes; three
-/// hold only {a,b}, so the fourth cannot be a or b (else the two digits could be swapped and
-/// the puzzle would have two solutions).
+/// Unique rectangle: four cells on two rows, two columns and exactly two boxes, all holding
+/// {a,b}, which no two solutions may swap. Type 1: three hold only {a,b}, so the fourth
+/// cannot be a or b. Type 2: two hold only {a,b} and the other two, seeing each other, hold
+/// {a,b,x}: one of those is x, so x leaves every cell seeing both. Type 4: two hold only
+/// {a,b}, and in a unit the other two share, a is confined to them: neither can be b.
 pub fn unique_rectangle(position: &Position) -> Option<Step> {
     let geometry = position.geometry();
     let side = geometry.side();
@@ -28,45 +30,128 @@ pub fn unique_rectangle(position: &Position) -> Option<Step> {
                     if boxes.len() != 2 {
                         continue;
                     }
-                    let pairs: Vec<Cell> = corners
-                        .iter()
-                        .copied()
-                        .filter(|&k| position.candidates(k).len() == 2)
-                        .collect();
-                    if pairs.len() != 3 {
-                        continue;
+                    if let Some(step) = rectangle(position, corners) {
+                        return Some(step);
                     }
-                    let ab = position.candidates(pairs[0]);
-                    if pairs.iter().any(|&k| position.candidates(k) != ab) {
-                        continue;
-                    }
-                    let fourth = *corners.iter().find(|k| !pairs.contains(k))?;
-                    let extra = position.candidates(fourth);
-                    if extra.intersection(ab) != ab {
-                        continue;
-                    }
-                    let eliminations: Vec<(Cell, Digit)> = ab.iter().map(|d| (fourth, d)).collect();
-                    let explanation = format!(
-                        "Unique rectangle (type 1): {} hold only {}; if {} were {} too the two digits could be swapped in a second solution, so remove {} from {}",
-                        position.names(&pairs),
-                        set_name(ab),
-                        position.name(fourth),
-                        set_name(ab),
-                        set_name(ab),
-                        position.name(fourth)
-                    );
-                    return Some(Step::eliminating(
-                        Technique::UniqueRectangle,
-                        eliminations,
-                        corners.to_vec(),
-                        Vec::new(),
-                        explanation,
-                    ));
                 }
             }
         }
     }
     None
+}
+
+/// The unique-rectangle step of four empty `corners` (two rows, two columns, two boxes),
+/// if any: type 1, 2 or 4 (SE rates them all 4.5).
+fn rectangle(position: &Position, corners: [Cell; 4]) -> Option<Step> {
+    let geometry = position.geometry();
+    let pairs: Vec<Cell> = corners
+        .iter()
+        .copied()
+        .filter(|&k| position.candidates(k).len() == 2)
+        .collect();
+    let ab = position.candidates(*pairs.first()?);
+    if pairs.iter().any(|&k| position.candidates(k) != ab)
+        || corners
+            .iter()
+            .any(|&k| position.candidates(k).intersection(ab) != ab)
+    {
+        return None;
+    }
+    let others: Vec<Cell> = corners
+        .iter()
+        .copied()
+        .filter(|k| !pairs.contains(k))
+        .collect();
+    let (eliminations, kind, why): (Vec<(Cell, Digit)>, u8, String) = match others[..] {
+        [fourth] => (
+            ab.iter().map(|d| (fourth, d)).collect(),
+            1,
+            format!(
+                "if {} were {} too the two digits could be swapped in a second solution",
+                position.name(fourth),
+                set_name(ab)
+            ),
+        ),
+        [first, second] if position.sees(first, second) => {
+            let extra = position.candidates(first).difference(ab);
+            let shared: Vec<Unit> = geometry
+                .units_of(first)
+                .into_iter()
+                .filter(|u| geometry.units_of(second).contains(u))
+                .collect();
+            if extra.is_single() && position.candidates(second).difference(ab) == extra {
+                // Type 2: one of the two holds the extra digit.
+                let x = extra.lowest()?;
+                let found: Vec<(Cell, Digit)> = position
+                    .holders(x)
+                    .filter(|&k| {
+                        k != first
+                            && k != second
+                            && position.sees(k, first)
+                            && position.sees(k, second)
+                    })
+                    .map(|k| (k, x))
+                    .collect();
+                (
+                    found,
+                    2,
+                    format!(
+                        "{} and {} cannot both be from {} (a second solution), so one of them is {}",
+                        position.name(first),
+                        position.name(second),
+                        set_name(ab),
+                        digit_name(x)
+                    ),
+                )
+            } else {
+                // Type 4: a digit of the pair confined to the two in a unit they share.
+                let Some((unit, locked)) = shared.iter().find_map(|&u| {
+                    ab.iter()
+                        .find(|&d| position.places(u, d).len() == 2)
+                        .map(|d| (u, d))
+                }) else {
+                    return None;
+                };
+                let other = ab.difference(DigitSet::single(locked)).lowest()?;
+                (
+                    [first, second]
+                        .into_iter()
+                        .filter(|&k| position.candidates(k).contains(other))
+                        .map(|k| (k, other))
+                        .collect(),
+                    4,
+                    format!(
+                        "in {}, {} can only go in {} and {}, so one of them is {}, and the other cannot be {} (a second solution)",
+                        geometry.unit_name(unit),
+                        digit_name(locked),
+                        position.name(first),
+                        position.name(second),
+                        digit_name(locked),
+                        digit_name(other)
+                    ),
+                )
+            }
+        }
+        _ => return None,
+    };
+    if eliminations.is_empty() {
+        return None;
+    }
+    let removed: Vec<Cell> = eliminations.iter().map(|e| e.0).collect();
+    let explanation = format!(
+        "Unique rectangle (type {kind}): {} hold only {}; {why}, so remove {} from {}",
+        position.names(&pairs),
+        set_name(ab),
+        set_name(eliminations.iter().map(|e| e.1).collect()),
+        position.names(&removed)
+    );
+    Some(Step::eliminating(
+        Technique::UniqueRectangle,
+        eliminations,
+        corners.to_vec(),
+        Vec::new(),
+        explanation,
+    ))
 }
 
 /// BUG+1: every empty cell has two candidates but one, which has three, and without it every
