@@ -211,13 +211,11 @@ fn same(a: f32, b: f32) -> bool {
 /// Shares of `group` (in percent): ER equal, ER within 0.3, EP equal and ED equal (`None`
 /// where SE's numbers lack EP or ED).
 fn agreement(group: &[&Graded]) -> [Option<f64>; 4] {
-    let n = group.len().max(1) as f64;
     let share = |test: &dyn Fn(&Graded) -> Option<bool>| {
         let judged: Vec<bool> = group.iter().filter_map(|g| test(g)).collect();
         (!judged.is_empty())
             .then(|| 100.0 * judged.iter().filter(|&&b| b).count() as f64 / judged.len() as f64)
     };
-    let _ = n;
     [
         share(&|g| Some(g.ours.is_some_and(|o| same(o[0], g.se.er)))),
         share(&|g| Some(g.ours.is_some_and(|o| (o[0] - g.se.er).abs() <= 0.3 + 1e-4))),
@@ -373,7 +371,7 @@ fn disagreements(graded: &[Graded]) -> String {
         pairs.entry((se, g.hardest.clone())).or_insert((0, g)).0 += 1;
     }
     let mut pairs: Vec<_> = pairs.into_iter().collect();
-    pairs.sort_by(|a, b| b.1 .0.cmp(&a.1 .0));
+    pairs.sort_by_key(|p| std::cmp::Reverse(p.1 .0));
     let _ = writeln!(
         out,
         "\n| SE's hardest | sudolab's hardest | ER differs | e.g. line: SE, sudolab |"

@@ -76,24 +76,140 @@ fn links(position: &Position, digit: Digit) -> Vec<Link> {
     links
 }
 
-fn disjoint(a: &[Cell], b: &[Cell]) -> bool {
-    a.iter().all(|c| !b.contains(c))
+/// Sets of cells as bits, `words` 64-bit words each, stored one after the other.
+struct CellSets {
+    words: usize,
+    bits: Vec<u64>,
 }
 
-/// Whether every cell of `a` sees every cell of `b` (and they share none).
-fn weakly_linked(position: &Position, a: &[Cell], b: &[Cell]) -> bool {
-    disjoint(a, b) && a.iter().all(|&x| b.iter().all(|&y| position.sees(x, y)))
+impl CellSets {
+    fn new(words: usize) -> CellSets {
+        CellSets {
+            words,
+            bits: Vec::new(),
+        }
+    }
+
+    /// Adds a set and returns its index.
+    fn push(&mut self, cells: impl IntoIterator<Item = Cell>) -> usize {
+        let at = self.bits.len();
+        self.bits.resize(at + self.words, 0);
+        for cell in cells {
+            self.bits[at + cell.index() / 64] |= 1 << (cell.index() % 64);
+        }
+        at / self.words
+    }
+
+    fn get(&self, k: usize) -> &[u64] {
+        &self.bits[k * self.words..(k + 1) * self.words]
+    }
 }
 
-/// The candidates of `digit` seeing every cell of both far nodes, outside the chain.
-fn eliminations(position: &Position, chain: &[&Node], digit: Digit) -> Vec<(Cell, Digit)> {
-    let (start, end) = (chain[0], chain[chain.len() - 1]);
-    position
-        .holders(digit)
-        .filter(|k| chain.iter().all(|node| !node.contains(k)))
-        .filter(|&k| start.iter().chain(end.iter()).all(|&c| position.sees(k, c)))
-        .map(|k| (k, digit))
-        .collect()
+/// One digit's strong links as indices: nodes, the cells of each, the candidates seeing all
+/// of a node's cells, and for each node the link ends weakly linked to it.
+struct Network {
+    nodes: Vec<Node>,
+    cells: CellSets,
+    targets: CellSets,
+    /// For each node: (near end, far end, link) of every oriented link whose near end
+    /// is weakly linked to it.
+    next: Vec<Vec<(usize, usize, usize)>>,
+    /// Each link's two end nodes, and its unit.
+    ends: Vec<[usize; 2]>,
+    units: Vec<Unit>,
+}
+
+impl Network {
+    fn build(position: &Position, digit: Digit) -> Network {
+        let geometry = position.geometry();
+        let words = geometry.cell_count().div_ceil(64);
+        let mut nodes: Vec<Node> = Vec::new();
+        let mut ends: Vec<[usize; 2]> = Vec::new();
+        let mut units = Vec::new();
+        for link in links(position, digit) {
+            let mut index = |node: &Node| match nodes.iter().position(|n| n == node) {
+                Some(k) => k,
+                None => {
+                    nodes.push(node.clone());
+                    nodes.len() - 1
+                }
+            };
+            ends.push([index(&link.ends[0]), index(&link.ends[1])]);
+            units.push(link.unit);
+        }
+        let holders: Vec<Cell> = position.holders(digit).collect();
+        let mut cells = CellSets::new(words);
+        let mut targets = CellSets::new(words);
+        let mut sees_all = CellSets::new(words);
+        for node in &nodes {
+            cells.push(node.iter().copied());
+            let seeing = |k: Cell| node.iter().all(|&c| position.sees(k, c));
+            targets.push(holders.iter().copied().filter(|&k| seeing(k)));
+            sees_all.push(geometry.cells().filter(|&k| seeing(k)));
+        }
+        // Node j is weakly linked to node i when every cell of j sees every cell of i
+        // (seeing excludes the cell itself, so they are disjoint).
+        let weak = |i: usize, j: usize| {
+            cells
+                .get(j)
+                .iter()
+                .zip(sees_all.get(i))
+                .all(|(c, s)| c & !s == 0)
+        };
+        let next = (0..nodes.len())
+            .map(|i| {
+                let mut list = Vec::new();
+                for (link, &[a, b]) in ends.iter().enumerate() {
+                    for (near, far) in [(a, b), (b, a)] {
+                        if weak(i, near) {
+                            list.push((near, far, link));
+                        }
+                    }
+                }
+                list
+            })
+            .collect();
+        Network {
+            nodes,
+            cells,
+            targets,
+            next,
+            ends,
+            units,
+        }
+    }
+
+    /// Whether the chain's nodes share no cell.
+    fn disjoint(&self, chain: &[usize]) -> bool {
+        chain.iter().enumerate().all(|(i, &a)| {
+            chain[i + 1..].iter().all(|&b| {
+                self.cells
+                    .get(a)
+                    .iter()
+                    .zip(self.cells.get(b))
+                    .all(|(x, y)| x & y == 0)
+            })
+        })
+    }
+
+    /// The candidates seeing every cell of both far ends, outside the chain.
+    fn eliminations(&self, chain: &[usize], out: &mut Vec<u64>) -> bool {
+        let (first, last) = (chain[0], chain[chain.len() - 1]);
+        out.clear();
+        out.extend(
+            self.targets
+                .get(first)
+                .iter()
+                .zip(self.targets.get(last))
+                .map(|(a, b)| a & b),
+        );
+        for &k in chain {
+            for (o, c) in out.iter_mut().zip(self.cells.get(k)) {
+                *o &= !c;
+            }
+        }
+        out.iter().any(|&w| w != 0)
+    }
 }
 
 fn describe(position: &Position, node: &[Cell]) -> String {
@@ -102,6 +218,52 @@ fn describe(position: &Position, node: &[Cell]) -> String {
     } else {
         format!("({})", position.names(node))
     }
+}
+
+/// The step of a chain of `nodes` (far, near, near, far, ...) over `units`, removing the
+/// candidates in `bits`.
+fn step(
+    position: &Position,
+    digit: Digit,
+    technique: Technique,
+    rating: f32,
+    chain: &[&Node],
+    units: Vec<Unit>,
+    bits: &[u64],
+) -> Step {
+    let geometry = position.geometry();
+    let found: Vec<(Cell, Digit)> = geometry
+        .cells()
+        .filter(|c| bits[c.index() / 64] >> (c.index() % 64) & 1 == 1)
+        .map(|c| (c, digit))
+        .collect();
+    let removed: Vec<Cell> = found.iter().map(|e| e.0).collect();
+    let pairs: Vec<String> = chain
+        .chunks(2)
+        .zip(&units)
+        .map(|(pair, &unit)| {
+            format!(
+                "{} / {} ({})",
+                describe(position, pair[0]),
+                describe(position, pair[1]),
+                geometry.unit_name(unit)
+            )
+        })
+        .collect();
+    let cells: Vec<Cell> = chain.iter().flat_map(|n| n.iter().copied()).collect();
+    let explanation = format!(
+        "{}: {} is in one of each pair {}, and the pairs are joined where all their cells see each other, so {} or {} holds it: {} cannot be {}",
+        technique.name(),
+        digit_name(digit),
+        pairs.join(", "),
+        describe(position, chain[0]),
+        describe(position, chain[chain.len() - 1]),
+        position.names(&removed),
+        digit_name(digit)
+    );
+    let mut step = Step::eliminating(technique, found, cells, units, explanation);
+    step.rating = rating;
+    step
 }
 
 /// The best step of chains of `length` links (2 or 3) with at least one group.
@@ -113,77 +275,41 @@ fn grouped(position: &Position, length: usize) -> Option<Step> {
     };
     let geometry = position.geometry();
     let mut best: Option<Step> = None;
+    let mut bits = Vec::new();
     for digit in Digit::all(geometry.side()) {
-        let links = links(position, digit);
-        let oriented = |k: usize| {
-            let [a, b] = &links[k].ends;
-            [(a, b), (b, a)]
-        };
-        let mut consider = |chain: Vec<&Node>, units: Vec<Unit>| {
-            if chain.iter().all(|n| n.len() == 1) {
+        let network = Network::build(position, digit);
+        let mut consider = |chain: &[usize], links: &[usize], bits: &mut Vec<u64>| {
+            let grouped = chain.iter().any(|&k| network.nodes[k].len() > 1);
+            if !grouped || !network.eliminations(chain, bits) || !network.disjoint(chain) {
                 return;
             }
-            for (i, a) in chain.iter().enumerate() {
-                if chain[i + 1..].iter().any(|b| !disjoint(a, b)) {
-                    return;
-                }
-            }
-            let found = eliminations(position, &chain, digit);
-            if found.is_empty() || !beats(best.as_ref(), rating, found.len()) {
+            let count = bits.iter().map(|w| w.count_ones() as usize).sum();
+            if !beats(best.as_ref(), rating, count) {
                 return;
             }
-            let removed: Vec<Cell> = found.iter().map(|e| e.0).collect();
-            let pairs: Vec<String> = chain
-                .chunks(2)
-                .zip(&units)
-                .map(|(pair, &unit)| {
-                    format!(
-                        "{} / {} ({})",
-                        describe(position, pair[0]),
-                        describe(position, pair[1]),
-                        geometry.unit_name(unit)
-                    )
-                })
-                .collect();
-            let mut cells: Vec<Cell> = chain.iter().flat_map(|n| n.iter().copied()).collect();
-            cells.dedup();
-            let explanation = format!(
-                "{}: {} is in one of each pair {}, and the pairs are joined where all their cells see each other, so {} or {} holds it: {} cannot be {}",
-                technique.name(),
-                digit_name(digit),
-                pairs.join(", "),
-                describe(position, chain[0]),
-                describe(position, chain[chain.len() - 1]),
-                position.names(&removed),
-                digit_name(digit)
-            );
-            let mut step = Step::eliminating(technique, found, cells, units, explanation);
-            step.rating = rating;
-            best = Some(step);
+            let nodes: Vec<&Node> = chain.iter().map(|&k| &network.nodes[k]).collect();
+            let units = links.iter().map(|&l| network.units[l]).collect();
+            best = Some(step(
+                position, digit, technique, rating, &nodes, units, bits,
+            ));
         };
-        for first in 0..links.len() {
-            for (far_a, near_a) in oriented(first) {
-                for second in (0..links.len()).filter(|&k| k != first) {
-                    for (near_b, far_b) in oriented(second) {
-                        if !weakly_linked(position, near_a, near_b) {
-                            continue;
-                        }
-                        let units = vec![links[first].unit, links[second].unit];
-                        if length == 2 {
-                            consider(vec![far_a, near_a, near_b, far_b], units);
-                            continue;
-                        }
-                        for third in (0..links.len()).filter(|&k| k != first && k != second) {
-                            for (near_c, far_c) in oriented(third) {
-                                if weakly_linked(position, far_b, near_c) {
-                                    let mut units = units.clone();
-                                    units.push(links[third].unit);
-                                    consider(
-                                        vec![far_a, near_a, near_b, far_b, near_c, far_c],
-                                        units,
-                                    );
-                                }
-                            }
+        for (first, &[a, b]) in network.ends.iter().enumerate() {
+            for (far_a, near_a) in [(a, b), (b, a)] {
+                for &(near_b, far_b, second) in &network.next[near_a] {
+                    if second == first {
+                        continue;
+                    }
+                    if length == 2 {
+                        consider(&[far_a, near_a, near_b, far_b], &[first, second], &mut bits);
+                        continue;
+                    }
+                    for &(near_c, far_c, third) in &network.next[far_b] {
+                        if third != first && third != second {
+                            consider(
+                                &[far_a, near_a, near_b, far_b, near_c, far_c],
+                                &[first, second, third],
+                                &mut bits,
+                            );
                         }
                     }
                 }

@@ -105,13 +105,12 @@ fn rectangle(position: &Position, corners: [Cell; 4]) -> Option<Step> {
                 )
             } else {
                 // Type 4: a digit of the pair confined to the two in a unit they share.
-                let Some((unit, locked)) = shared.iter().find_map(|&u| {
+                // Both hold the digit, so two places in the unit are exactly them.
+                let (unit, locked) = shared.iter().find_map(|&u| {
                     ab.iter()
                         .find(|&d| position.places(u, d).len() == 2)
                         .map(|d| (u, d))
-                }) else {
-                    return None;
-                };
+                })?;
                 let other = ab.difference(DigitSet::single(locked)).lowest()?;
                 (
                     [first, second]
