@@ -31,10 +31,10 @@ fn links(position: &Position, digit: Digit) -> Vec<Link> {
     let geometry = position.geometry();
     let mut links: Vec<Link> = Vec::new();
     for unit in geometry.units() {
-        let places = position.places(unit, digit);
-        if places.len() < 2 {
+        if position.place_count(unit, digit) < 2 {
             continue;
         }
+        let places = position.places(unit, digit);
         // Ways to split the places into two nodes, each in one row, column or box (other
         // than the unit itself).
         let mut splits: Vec<[Node; 2]> = Vec::new();
@@ -293,18 +293,37 @@ fn grouped(position: &Position, length: usize) -> Option<Step> {
                 position, digit, technique, rating, &nodes, units, bits,
             ));
         };
+        // A far end no candidate sees every cell of can start or end no useful chain; the
+        // two far ends must have such a candidate in common.
+        let seen: Vec<bool> = (0..network.nodes.len())
+            .map(|k| network.targets.get(k).iter().any(|&w| w != 0))
+            .collect();
+        let meet = |x: usize, y: usize| {
+            network
+                .targets
+                .get(x)
+                .iter()
+                .zip(network.targets.get(y))
+                .any(|(p, q)| p & q != 0)
+        };
         for (first, &[a, b]) in network.ends.iter().enumerate() {
             for (far_a, near_a) in [(a, b), (b, a)] {
+                if !seen[far_a] {
+                    continue;
+                }
                 for &(near_b, far_b, second) in &network.next[near_a] {
                     if second == first {
                         continue;
                     }
                     if length == 2 {
+                        if !meet(far_a, far_b) {
+                            continue;
+                        }
                         consider(&[far_a, near_a, near_b, far_b], &[first, second], &mut bits);
                         continue;
                     }
                     for &(near_c, far_c, third) in &network.next[far_b] {
-                        if third != first && third != second {
+                        if third != first && third != second && meet(far_a, far_c) {
                             consider(
                                 &[far_a, near_a, near_b, far_b, near_c, far_c],
                                 &[first, second, third],

@@ -21,10 +21,15 @@ fn locked(
             (intersection.line, intersection.box_unit)
         };
         for digit in Digit::all(side) {
-            let places = position.places(home, digit);
-            if places.is_empty() || !places.iter().all(|c| intersection.shared.contains(c)) {
+            let shared = intersection
+                .shared
+                .iter()
+                .filter(|&&c| position.candidates(c).contains(digit))
+                .count();
+            if shared == 0 || position.place_count(home, digit) != shared {
                 continue;
             }
+            let places = position.places(home, digit);
             let eliminations: Vec<(Cell, Digit)> = position
                 .places(target, digit)
                 .into_iter()

@@ -540,9 +540,24 @@ impl Position {
 
     /// The empty cells of `unit` that have `digit` as a candidate.
     pub(crate) fn places(&self, unit: Unit, digit: Digit) -> Vec<Cell> {
-        self.empty_cells(unit)
-            .filter(|&c| self.candidates(c).contains(digit))
-            .collect()
+        let mut places = Vec::with_capacity(self.geometry.side());
+        places.extend(
+            self.geometry
+                .unit(unit)
+                .iter()
+                .copied()
+                .filter(|&c| self.candidates[c.index()].contains(digit)),
+        );
+        places
+    }
+
+    /// How many empty cells of `unit` have `digit` as a candidate (no allocation).
+    pub(crate) fn place_count(&self, unit: Unit, digit: Digit) -> usize {
+        self.geometry
+            .unit(unit)
+            .iter()
+            .filter(|&&c| self.candidates[c.index()].contains(digit))
+            .count()
     }
 
     /// Every empty cell with `digit` as a candidate.

@@ -65,9 +65,8 @@ fn hidden_single(position: &Position, boxes: bool) -> Option<Step> {
             continue;
         }
         for digit in Digit::all(side) {
-            let places = position.places(unit, digit);
-            if places.len() == 1 {
-                let cell = places[0];
+            if position.place_count(unit, digit) == 1 {
+                let cell = position.places(unit, digit)[0];
                 let technique = if boxes {
                     Technique::HiddenSingleBox
                 } else {

@@ -140,7 +140,7 @@ fn hidden_with(
         }
         let digits: Vec<Digit> = Digit::all(side)
             .filter(|&d| {
-                let n = position.places(unit, d).len();
+                let n = position.place_count(unit, d);
                 (1..=k).contains(&n)
             })
             .collect();

@@ -101,9 +101,10 @@ fn strong_links(position: &Position, digit: Digit) -> Vec<(Unit, [Cell; 2])> {
     position
         .geometry()
         .units()
-        .filter_map(|u| {
+        .filter(|&u| position.place_count(u, digit) == 2)
+        .map(|u| {
             let places = position.places(u, digit);
-            (places.len() == 2).then(|| (u, [places[0], places[1]]))
+            (u, [places[0], places[1]])
         })
         .collect()
 }

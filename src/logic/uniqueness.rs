@@ -108,7 +108,7 @@ fn rectangle(position: &Position, corners: [Cell; 4]) -> Option<Step> {
                 // Both hold the digit, so two places in the unit are exactly them.
                 let (unit, locked) = shared.iter().find_map(|&u| {
                     ab.iter()
-                        .find(|&d| position.places(u, d).len() == 2)
+                        .find(|&d| position.place_count(u, d) == 2)
                         .map(|d| (u, d))
                 })?;
                 let other = ab.difference(DigitSet::single(locked)).lowest()?;
@@ -175,7 +175,7 @@ pub fn bug_plus_one(position: &Position) -> Option<Step> {
     let mut digit = None;
     for unit in geometry.units() {
         for d in Digit::all(geometry.side()) {
-            let n = position.places(unit, d).len();
+            let n = position.place_count(unit, d);
             let in_odd_unit =
                 [row, column, block].contains(&unit) && position.candidates(odd).contains(d);
             match (n, in_odd_unit) {
