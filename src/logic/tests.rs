@@ -333,6 +333,7 @@ fn simple_colouring_fires_on_a_generated_puzzle() {
                 Technique::TurbotFish,
                 Technique::GroupedTurbotFish,
                 Technique::ThreeLinkTurbotFish,
+                Technique::GroupedThreeLinkTurbotFish,
                 Technique::WXYZWing,
             ]
             .contains(t)
