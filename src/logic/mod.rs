@@ -33,6 +33,7 @@ mod fish;
 mod forcing;
 mod grouped;
 mod intersections;
+mod position;
 pub mod se_format;
 mod singles;
 mod subsets;
@@ -45,10 +46,10 @@ mod wings;
 
 use std::fmt;
 
+pub use position::Position;
+
 use crate::bitset::{Digit, DigitSet};
-use crate::error::{Error, Result};
-use crate::geometry::{Cell, Geometry, Unit};
-use crate::grid::Grid;
+use crate::geometry::{Cell, Unit};
 
 /// A named human technique.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -399,191 +400,6 @@ impl Step {
             explanation,
             rating: technique.rating(),
         }
-    }
-}
-
-/// Placed digits and pencil marks.
-#[derive(Debug, Clone)]
-pub struct Position {
-    geometry: &'static Geometry,
-    values: Vec<u8>,
-    candidates: Vec<DigitSet>,
-}
-
-impl PartialEq for Position {
-    fn eq(&self, other: &Position) -> bool {
-        // The geometry follows from the size of the vectors.
-        self.values == other.values && self.candidates == other.candidates
-    }
-}
-
-impl Eq for Position {}
-
-impl Position {
-    /// The position of a puzzle with full pencil marks: every digit no peer holds. Errors if
-    /// two givens conflict.
-    pub fn from_grid(grid: &Grid) -> Result<Position> {
-        let conflicts = grid.conflicts();
-        if let Some(conflict) = conflicts.first() {
-            return Err(Error::InvalidArgument(format!(
-                "contradictory givens: {conflict}"
-            )));
-        }
-        let geometry = grid.geometry();
-        let all = DigitSet::full(geometry.side());
-        let mut position = Position {
-            geometry,
-            values: vec![0; geometry.cell_count()],
-            candidates: vec![all; geometry.cell_count()],
-        };
-        for cell in geometry.cells() {
-            if let Some(digit) = grid.get(cell) {
-                position.place(cell, digit);
-            }
-        }
-        Ok(position)
-    }
-
-    /// The position with the user's own pencil marks: `candidates[cell]` for each empty
-    /// cell (filled cells ignore theirs). Marks contradicting a placed peer are dropped.
-    pub fn with_candidates(grid: &Grid, candidates: &[DigitSet]) -> Result<Position> {
-        let mut position = Position::from_grid(grid)?;
-        if candidates.len() != position.candidates.len() {
-            return Err(Error::InvalidArgument(format!(
-                "{} pencil-mark cells for a grid of {}",
-                candidates.len(),
-                position.candidates.len()
-            )));
-        }
-        for (cell, &marks) in candidates.iter().enumerate() {
-            if position.values[cell] == 0 {
-                position.candidates[cell] = position.candidates[cell].intersection(marks);
-            }
-        }
-        Ok(position)
-    }
-
-    /// The index tables.
-    pub fn geometry(&self) -> &'static Geometry {
-        self.geometry
-    }
-
-    /// The digit in `cell`, if filled.
-    pub fn value(&self, cell: Cell) -> Option<Digit> {
-        Digit::from_value(self.values[cell.index()])
-    }
-
-    /// Whether `cell` is empty.
-    pub fn is_empty(&self, cell: Cell) -> bool {
-        self.values[cell.index()] == 0
-    }
-
-    /// The pencil marks of `cell` (empty for a filled cell).
-    pub fn candidates(&self, cell: Cell) -> DigitSet {
-        self.candidates[cell.index()]
-    }
-
-    /// Places `digit` in `cell` and removes it from the peers' pencil marks.
-    pub fn place(&mut self, cell: Cell, digit: Digit) {
-        self.values[cell.index()] = digit.get();
-        self.candidates[cell.index()] = DigitSet::EMPTY;
-        for &peer in self.geometry.peers(cell) {
-            self.candidates[peer.index()].remove(digit);
-        }
-    }
-
-    /// Removes candidate `digit` from `cell`.
-    pub fn eliminate(&mut self, cell: Cell, digit: Digit) {
-        self.candidates[cell.index()].remove(digit);
-    }
-
-    /// Applies a step.
-    pub fn apply(&mut self, step: &Step) {
-        for &(cell, digit) in &step.eliminations {
-            self.eliminate(cell, digit);
-        }
-        for &(cell, digit) in &step.placements {
-            self.place(cell, digit);
-        }
-    }
-
-    /// True when every cell is filled.
-    pub fn is_solved(&self) -> bool {
-        self.values.iter().all(|&v| v != 0)
-    }
-
-    /// The first empty cell with no pencil mark left (the position is broken), if any.
-    pub fn broken_cell(&self) -> Option<Cell> {
-        self.geometry
-            .cells()
-            .find(|&c| self.is_empty(c) && self.candidates(c).is_empty())
-    }
-
-    /// True when some empty cell has no pencil mark left (the position is broken).
-    pub fn is_broken(&self) -> bool {
-        self.broken_cell().is_some()
-    }
-
-    /// The placed digits as a grid.
-    pub fn to_grid(&self) -> Grid {
-        Grid::from_cells(self.values.clone()).expect("a position has a valid size")
-    }
-
-    /// The empty cells of `unit`.
-    pub(crate) fn empty_cells(&self, unit: Unit) -> impl Iterator<Item = Cell> + '_ {
-        self.geometry
-            .unit(unit)
-            .iter()
-            .copied()
-            .filter(|&c| self.is_empty(c))
-    }
-
-    /// The empty cells of `unit` that have `digit` as a candidate.
-    pub(crate) fn places(&self, unit: Unit, digit: Digit) -> Vec<Cell> {
-        let mut places = Vec::with_capacity(self.geometry.side());
-        places.extend(
-            self.geometry
-                .unit(unit)
-                .iter()
-                .copied()
-                .filter(|&c| self.candidates[c.index()].contains(digit)),
-        );
-        places
-    }
-
-    /// How many empty cells of `unit` have `digit` as a candidate (no allocation).
-    pub(crate) fn place_count(&self, unit: Unit, digit: Digit) -> usize {
-        self.geometry
-            .unit(unit)
-            .iter()
-            .filter(|&&c| self.candidates[c.index()].contains(digit))
-            .count()
-    }
-
-    /// Every empty cell with `digit` as a candidate.
-    pub(crate) fn holders(&self, digit: Digit) -> impl Iterator<Item = Cell> + '_ {
-        self.geometry
-            .cells()
-            .filter(move |&c| self.is_empty(c) && self.candidates(c).contains(digit))
-    }
-
-    /// Whether two different cells share a unit.
-    pub(crate) fn sees(&self, a: Cell, b: Cell) -> bool {
-        self.geometry.sees(a, b)
-    }
-
-    /// "r3c5".
-    pub(crate) fn name(&self, cell: Cell) -> String {
-        self.geometry.cell_name(cell)
-    }
-
-    /// "r3c5, r3c7".
-    pub(crate) fn names(&self, cells: &[Cell]) -> String {
-        cells
-            .iter()
-            .map(|&c| self.name(c))
-            .collect::<Vec<_>>()
-            .join(", ")
     }
 }
 

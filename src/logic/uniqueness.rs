@@ -43,7 +43,6 @@ pub fn unique_rectangle(position: &Position) -> Option<Step> {
 /// The unique-rectangle step of four empty `corners` (two rows, two columns, two boxes),
 /// if any: type 1, 2 or 4 (SE rates them all 4.5).
 fn rectangle(position: &Position, corners: [Cell; 4]) -> Option<Step> {
-    let geometry = position.geometry();
     let pairs: Vec<Cell> = corners
         .iter()
         .copied()
@@ -72,65 +71,7 @@ fn rectangle(position: &Position, corners: [Cell; 4]) -> Option<Step> {
                 set_name(ab)
             ),
         ),
-        [first, second] if position.sees(first, second) => {
-            let extra = position.candidates(first).difference(ab);
-            let shared: Vec<Unit> = geometry
-                .units_of(first)
-                .into_iter()
-                .filter(|u| geometry.units_of(second).contains(u))
-                .collect();
-            if extra.is_single() && position.candidates(second).difference(ab) == extra {
-                // Type 2: one of the two holds the extra digit.
-                let x = extra.lowest()?;
-                let found: Vec<(Cell, Digit)> = position
-                    .holders(x)
-                    .filter(|&k| {
-                        k != first
-                            && k != second
-                            && position.sees(k, first)
-                            && position.sees(k, second)
-                    })
-                    .map(|k| (k, x))
-                    .collect();
-                (
-                    found,
-                    2,
-                    format!(
-                        "{} and {} cannot both be from {} (a second solution), so one of them is {}",
-                        position.name(first),
-                        position.name(second),
-                        set_name(ab),
-                        digit_name(x)
-                    ),
-                )
-            } else {
-                // Type 4: a digit of the pair confined to the two in a unit they share.
-                // Both hold the digit, so two places in the unit are exactly them.
-                let (unit, locked) = shared.iter().find_map(|&u| {
-                    ab.iter()
-                        .find(|&d| position.place_count(u, d) == 2)
-                        .map(|d| (u, d))
-                })?;
-                let other = ab.difference(DigitSet::single(locked)).lowest()?;
-                (
-                    [first, second]
-                        .into_iter()
-                        .filter(|&k| position.candidates(k).contains(other))
-                        .map(|k| (k, other))
-                        .collect(),
-                    4,
-                    format!(
-                        "in {}, {} can only go in {} and {}, so one of them is {}, and the other cannot be {} (a second solution)",
-                        geometry.unit_name(unit),
-                        digit_name(locked),
-                        position.name(first),
-                        position.name(second),
-                        digit_name(locked),
-                        digit_name(other)
-                    ),
-                )
-            }
-        }
+        [first, second] if position.sees(first, second) => roof(position, ab, first, second)?,
         _ => return None,
     };
     if eliminations.is_empty() {
@@ -151,6 +92,71 @@ fn rectangle(position: &Position, corners: [Cell; 4]) -> Option<Step> {
         Vec::new(),
         explanation,
     ))
+}
+
+/// Type 2 or 4 of a unique rectangle whose floor holds only `ab` and whose roof is `first`
+/// and `second` (seeing each other): the eliminations, the type and the reason.
+fn roof(
+    position: &Position,
+    ab: DigitSet,
+    first: Cell,
+    second: Cell,
+) -> Option<(Vec<(Cell, Digit)>, u8, String)> {
+    let geometry = position.geometry();
+    let extra = position.candidates(first).difference(ab);
+    let shared: Vec<Unit> = geometry
+        .units_of(first)
+        .into_iter()
+        .filter(|u| geometry.units_of(second).contains(u))
+        .collect();
+    if extra.is_single() && position.candidates(second).difference(ab) == extra {
+        // Type 2: one of the two holds the extra digit.
+        let x = extra.lowest()?;
+        let found: Vec<(Cell, Digit)> = position
+            .holders(x)
+            .filter(|&k| {
+                k != first && k != second && position.sees(k, first) && position.sees(k, second)
+            })
+            .map(|k| (k, x))
+            .collect();
+        Some((
+            found,
+            2,
+            format!(
+                "{} and {} cannot both be from {} (a second solution), so one of them is {}",
+                position.name(first),
+                position.name(second),
+                set_name(ab),
+                digit_name(x)
+            ),
+        ))
+    } else {
+        // Type 4: a digit of the pair confined to the two in a unit they share.
+        // Both hold the digit, so two places in the unit are exactly them.
+        let (unit, locked) = shared.iter().find_map(|&u| {
+            ab.iter()
+                .find(|&d| position.place_count(u, d) == 2)
+                .map(|d| (u, d))
+        })?;
+        let other = ab.difference(DigitSet::single(locked)).lowest()?;
+        Some((
+            [first, second]
+                .into_iter()
+                .filter(|&k| position.candidates(k).contains(other))
+                .map(|k| (k, other))
+                .collect(),
+            4,
+            format!(
+                "in {}, {} can only go in {} and {}, so one of them is {}, and the other cannot be {} (a second solution)",
+                geometry.unit_name(unit),
+                digit_name(locked),
+                position.name(first),
+                position.name(second),
+                digit_name(locked),
+                digit_name(other)
+            ),
+        ))
+    }
 }
 
 /// BUG+1: every empty cell has two candidates but one, which has three, and without it every

@@ -79,16 +79,7 @@ pub fn generate(args: &GenerateArgs, out: &mut impl Write) -> anyhow::Result<Sta
         check_nodes: args.check_nodes,
     };
     options.validate()?;
-    let max_threads = sudolab::harness::run::MAX_THREADS;
-    if args.threads > max_threads {
-        bail!(
-            "--threads {}: at most {max_threads} worker threads",
-            args.threads
-        );
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
-        .build()?;
+    let pool = crate::input::worker_pool(args.threads)?;
     let mut file = match &args.out {
         Some(path) => Some(sudolab::atomic_file::AtomicFile::create(path)?),
         None => None,

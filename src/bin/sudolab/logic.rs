@@ -301,16 +301,7 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         .map(logic::se_format::Format::parse)
         .transpose()
         .context("--format")?;
-    let max_threads = sudolab::harness::run::MAX_THREADS;
-    if args.threads > max_threads {
-        bail!(
-            "--threads {}: at most {max_threads} worker threads",
-            args.threads
-        );
-    }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads)
-        .build()?;
+    let pool = crate::input::worker_pool(args.threads)?;
     let mut records = crate::input::open_puzzles(&args.input)?;
     let source = records.source().unwrap_or("<input>").to_string();
     let mut status = Status::Success;
