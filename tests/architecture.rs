@@ -487,13 +487,33 @@ fn unsafe_code_lives_in_the_allowed_files_only() {
 
 #[test]
 fn techniques_are_listed_in_rating_order() {
-    let ratings: Vec<f32> = sudolab::logic::TECHNIQUES
+    // In rating order, except where Sudoku Explainer's own order differs (measured, see
+    // reports/2026-12-03-se-grades): the grouped turbot fish come right after their plain
+    // forms, before the XY-Wing (4.2) and the WXYZ-Wing (5.5). Leaving them out, the rest
+    // is in order.
+    use sudolab::logic::Technique;
+    let early = [
+        Technique::GroupedTurbotFish,
+        Technique::GroupedThreeLinkTurbotFish,
+    ];
+    let ladder = sudolab::logic::TECHNIQUES;
+    let ratings: Vec<f32> = ladder
         .iter()
+        .filter(|t| !early.contains(t))
         .map(|t| t.rating())
         .collect();
     assert!(
         ratings.windows(2).all(|w| w[0] <= w[1]),
         "TECHNIQUES out of rating order: {ratings:?}"
+    );
+    let at = |t: Technique| ladder.iter().position(|&u| u == t).unwrap();
+    assert_eq!(
+        at(Technique::GroupedTurbotFish),
+        at(Technique::TurbotFish) + 1
+    );
+    assert_eq!(
+        at(Technique::GroupedThreeLinkTurbotFish),
+        at(Technique::ThreeLinkTurbotFish) + 1
     );
 }
 
