@@ -2,6 +2,8 @@
 //! and one where it must not.
 
 use super::*;
+use crate::geometry::Geometry;
+use crate::grid::Grid;
 
 /// A 9x9 position with no digit placed and every pencil mark, then `edit` applied.
 fn marks(edit: impl FnOnce(&mut Vec<DigitSet>)) -> Position {

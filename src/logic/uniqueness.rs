@@ -94,14 +94,12 @@ fn rectangle(position: &Position, corners: [Cell; 4]) -> Option<Step> {
     ))
 }
 
+/// A unique rectangle's eliminations, its type and the reason.
+type RoofStep = (Vec<(Cell, Digit)>, u8, String);
+
 /// Type 2 or 4 of a unique rectangle whose floor holds only `ab` and whose roof is `first`
 /// and `second` (seeing each other): the eliminations, the type and the reason.
-fn roof(
-    position: &Position,
-    ab: DigitSet,
-    first: Cell,
-    second: Cell,
-) -> Option<(Vec<(Cell, Digit)>, u8, String)> {
+fn roof(position: &Position, ab: DigitSet, first: Cell, second: Cell) -> Option<RoofStep> {
     let geometry = position.geometry();
     let extra = position.candidates(first).difference(ab);
     let shared: Vec<Unit> = geometry

@@ -87,6 +87,18 @@ pub fn open_puzzles(argument: &str) -> sudolab::Result<CorpusReader<Input>> {
     }
 }
 
+/// The worker pool of `--threads N` (0 = every core), refusing more than the harness's
+/// limit.
+pub fn worker_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
+    let max_threads = sudolab::harness::run::MAX_THREADS;
+    if threads > max_threads {
+        anyhow::bail!("--threads {threads}: at most {max_threads} worker threads");
+    }
+    Ok(rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -117,16 +129,4 @@ mod tests {
         assert!(!almost_a_puzzle("2024.12"));
         assert!(!almost_a_puzzle("run-1/runs.csv"));
     }
-}
-
-/// The worker pool of `--threads N` (0 = every core), refusing more than the harness's
-/// limit.
-pub fn worker_pool(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
-    let max_threads = sudolab::harness::run::MAX_THREADS;
-    if threads > max_threads {
-        anyhow::bail!("--threads {threads}: at most {max_threads} worker threads");
-    }
-    Ok(rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()?)
 }
