@@ -413,10 +413,12 @@ fn compare_reads_the_summarys_medians() {
             .find(|l| l.contains(&format!("| {solver} |")))
             .unwrap_or_else(|| panic!("{solver} in {table}"));
         let cells: Vec<&str> = row.split('|').map(str::trim).collect();
-        assert_eq!(
-            cells[4],
-            format!("{median:.2}"),
-            "base median of {solver}: {row}"
+        // Printed to two decimals: a median on a rounding boundary (77.515) may print
+        // either way, so compare the numbers to half a hundredth.
+        let printed: f64 = cells[4].parse().unwrap();
+        assert!(
+            (printed - median).abs() <= 0.005 + 1e-9,
+            "base median of {solver}: {row} (summary: {median})"
         );
     }
 }
