@@ -162,6 +162,18 @@ pub enum Technique {
     /// Dynamic forcing chains (SE): chains that apply what they assume as they go;
     /// contradictions, double forcing chains, and the cell and region forms.
     DynamicForcingChains,
+    /// Dynamic forcing chains (+) (SE): the same, where the assumed position may also
+    /// use pointing, claiming, naked and hidden pairs and triples, X-Wings and swordfish.
+    DynamicForcingChainsPlus,
+    /// Nested forcing chains (SE's "Dynamic forcing chains (+ forcing chains)"): the
+    /// assumed position may also use forcing chains.
+    NestedForcingChains,
+    /// Nested multiple forcing chains (SE's "(+ multiple forcing chains)"): also cell and
+    /// region forcing chains.
+    NestedMultipleForcingChains,
+    /// Nested dynamic forcing chains (SE's "(+ dynamic forcing chains)"): also dynamic
+    /// forcing chains.
+    NestedDynamicForcingChains,
 }
 
 /// Every technique, in the order [`next_step`] tries them (increasing rating): Sudoku
@@ -171,7 +183,7 @@ pub enum Technique {
 /// W-Wing are not on it:
 /// SE finds their eliminations as forcing chains and rates them by length, so the forcing
 /// chain finder makes them (they stay available to [`find`] by name).
-pub const TECHNIQUES: [Technique; 34] = [
+pub const TECHNIQUES: [Technique; 38] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -206,6 +218,10 @@ pub const TECHNIQUES: [Technique; 34] = [
     Technique::NishioForcingChains,
     Technique::CellForcingChains,
     Technique::DynamicForcingChains,
+    Technique::DynamicForcingChainsPlus,
+    Technique::NestedForcingChains,
+    Technique::NestedMultipleForcingChains,
+    Technique::NestedDynamicForcingChains,
 ];
 
 impl Technique {
@@ -253,6 +269,10 @@ impl Technique {
             Technique::NishioForcingChains => 7.5,
             Technique::CellForcingChains | Technique::RegionForcingChains => 8.0,
             Technique::DynamicForcingChains => 8.5,
+            Technique::DynamicForcingChainsPlus => 9.0,
+            Technique::NestedForcingChains => 9.5,
+            Technique::NestedMultipleForcingChains => 10.0,
+            Technique::NestedDynamicForcingChains => 10.5,
         }
     }
 
@@ -302,6 +322,14 @@ impl Technique {
             Technique::CellForcingChains => "Cell forcing chains",
             Technique::RegionForcingChains => "Region forcing chains",
             Technique::DynamicForcingChains => "Dynamic forcing chains",
+            Technique::DynamicForcingChainsPlus => "Dynamic forcing chains (+)",
+            Technique::NestedForcingChains => "Dynamic forcing chains (+ forcing chains)",
+            Technique::NestedMultipleForcingChains => {
+                "Dynamic forcing chains (+ multiple forcing chains)"
+            }
+            Technique::NestedDynamicForcingChains => {
+                "Dynamic forcing chains (+ dynamic forcing chains)"
+            }
         }
     }
 
@@ -352,6 +380,10 @@ impl Technique {
             }
             Technique::NishioForcingChains => forcing::nishio_forcing_chains,
             Technique::DynamicForcingChains => forcing::dynamic_forcing_chains,
+            Technique::DynamicForcingChainsPlus => forcing::dynamic_forcing_chains_plus,
+            Technique::NestedForcingChains => forcing::nested_forcing_chains,
+            Technique::NestedMultipleForcingChains => forcing::nested_multiple_forcing_chains,
+            Technique::NestedDynamicForcingChains => forcing::nested_dynamic_forcing_chains,
         }
     }
 }

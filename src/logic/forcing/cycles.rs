@@ -82,7 +82,7 @@ impl Chaining<'_> {
             for &l in &loop_literals {
                 let Literal { cell, digit, on } = self.decode(l);
                 for &peer in geometry.peers(cell) {
-                    if !cells.contains(&peer) && self.position.candidates(peer).contains(digit) {
+                    if !cells.contains(&peer) && self.base[peer.index()].contains(digit) {
                         seen_by[usize::from(on)].push(self.literal(peer, digit, false));
                     }
                 }
@@ -109,6 +109,7 @@ impl Chaining<'_> {
             found.push(Found {
                 technique,
                 conclusion,
+                axioms: Vec::new(),
                 more: eliminated[1..].to_vec(),
                 complexity: loop_literals.len(),
                 explanation: format!(

@@ -48,6 +48,7 @@
 
 mod cycles;
 mod multiple;
+mod plus;
 
 use super::{digit_name, Position, Step, Technique};
 use crate::bitset::{Digit, DigitSet};
@@ -72,15 +73,63 @@ struct Literal {
     on: bool,
 }
 
+/// How far a dynamic search goes beyond singles when they run out (SE's levels).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Level {
+    /// Singles only: dynamic forcing chains (8.5).
+    Plain,
+    /// Also the basic techniques of `plus.rs` on the assumed position (9.0, SE's "+").
+    Plus,
+    /// Also forcing chains nested in the search (9.5).
+    NestedForcing,
+    /// Also cell and region forcing chains nested (10.0).
+    NestedMultiple,
+    /// Also dynamic forcing chains nested (10.5).
+    NestedDynamic,
+}
+
+impl Level {
+    /// The technique a dynamic search at this level finds.
+    fn technique(self) -> Technique {
+        match self {
+            Level::Plain => Technique::DynamicForcingChains,
+            Level::Plus => Technique::DynamicForcingChainsPlus,
+            Level::NestedForcing => Technique::NestedForcingChains,
+            Level::NestedMultiple => Technique::NestedMultipleForcingChains,
+            Level::NestedDynamic => Technique::NestedDynamicForcingChains,
+        }
+    }
+}
+
 /// The search state over the literals of one position (see the module docs).
 struct Chaining<'a> {
     position: &'a Position,
     side: usize,
+    /// Every cell's candidates in the position: what hidden parents are counted against.
+    original: Vec<DigitSet>,
+    /// The candidates a search starts from: `original`, or in a nested search the marks
+    /// of the enclosing search when it called this one.
+    base: Vec<DigitSet>,
+    /// Whether this search runs inside another: a candidate of `original` missing from
+    /// `base` was removed by the enclosing search, and a literal resting on it records
+    /// its off in `axioms` instead of counting it.
+    nested: bool,
+    /// How far a dynamic search goes when singles run out.
+    level: Level,
+    /// Each cell's position in each of its three units (in `units_of` order).
+    unit_position: Vec<[u8; 3]>,
+    /// The places of each digit in each unit, as bits of unit positions, indexed
+    /// `unit * side + digit index`: in `original`, in `base`, and in `marks`.
+    original_places: Vec<u32>,
+    base_places: Vec<u32>,
+    places: Vec<u32>,
     marks: Vec<DigitSet>,
     reached: Vec<u32>,
     stamp: u32,
     parent_range: Vec<(u32, u32)>,
     parents: Vec<u32>,
+    /// What a reached literal adds to a complexity: 1, or a nested conclusion's own.
+    weight: Vec<u32>,
     order: Vec<u32>,
     /// Scratch for ancestor counts.
     seen: Vec<u32>,
@@ -88,6 +137,15 @@ struct Chaining<'a> {
     stack: Vec<u32>,
     /// Scratch for one literal's consequences: (literal, first parent, hidden parents).
     found: Vec<u32>,
+    /// The enclosing search's offs the last counted conclusions rest on (nested only).
+    axioms: Vec<u32>,
+    /// Scratch for what the level's rules conclude (see `plus.rs`).
+    derived: Vec<u32>,
+    /// The search nested levels run, made on first use.
+    inner: Option<Box<Chaining<'a>>>,
+    /// What the nested rules concluded from each set of pencil marks they were given
+    /// (the same start literal is searched again by several finders).
+    nested_cache: std::collections::HashMap<Vec<DigitSet>, Vec<u32>>,
 }
 
 /// How a search ended.
@@ -105,6 +163,8 @@ enum Ending {
 struct Found {
     technique: Technique,
     conclusion: u32,
+    /// The enclosing search's offs it rests on (nested searches only).
+    axioms: Vec<u32>,
     /// Further eliminations made by the same reasoning (a cycle's).
     more: Vec<u32>,
     complexity: usize,
@@ -116,19 +176,41 @@ impl<'a> Chaining<'a> {
     fn new(position: &'a Position) -> Chaining<'a> {
         let geometry = position.geometry();
         let literals = geometry.cell_count() * geometry.side() * 2;
+        let original: Vec<DigitSet> = geometry.cells().map(|c| position.candidates(c)).collect();
+        let mut unit_position = vec![[0u8; 3]; geometry.cell_count()];
+        for cell in geometry.cells() {
+            for (k, unit) in geometry.units_of(cell).into_iter().enumerate() {
+                let at = geometry.unit(unit).iter().position(|&c| c == cell);
+                unit_position[cell.index()][k] = at.expect("a cell is in its units") as u8;
+            }
+        }
+        let places = places_of(geometry, &original);
         Chaining {
             position,
             side: geometry.side(),
-            marks: geometry.cells().map(|c| position.candidates(c)).collect(),
+            base: original.clone(),
+            marks: original.clone(),
+            original,
+            nested: false,
+            level: Level::Plain,
+            unit_position,
+            original_places: places.clone(),
+            base_places: places.clone(),
+            places,
             reached: vec![0; literals],
             stamp: 0,
             parent_range: vec![(0, 0); literals],
             parents: Vec::new(),
+            weight: vec![1; literals],
             order: Vec::new(),
             seen: vec![0; literals],
             seen_stamp: 0,
             stack: Vec::new(),
             found: Vec::new(),
+            axioms: Vec::new(),
+            derived: Vec::new(),
+            inner: None,
+            nested_cache: std::collections::HashMap::new(),
         }
     }
 
@@ -160,67 +242,97 @@ impl<'a> Chaining<'a> {
         )
     }
 
-    /// Marks `literal` reached with the parents in `self.parents[from..]`; in a dynamic
-    /// search an off removes its candidate from `marks`.
-    fn reach(&mut self, literal: u32, from: usize, dynamic: bool) {
+    /// Marks `literal` reached with the parents in `self.parents[from..]` and weight
+    /// `weight`; in a dynamic search an off removes its candidate from `marks`.
+    fn reach(&mut self, literal: u32, from: usize, dynamic: bool, weight: u32) {
         self.reached[literal as usize] = self.stamp;
         self.parent_range[literal as usize] = (from as u32, self.parents.len() as u32);
+        self.weight[literal as usize] = weight;
         self.order.push(literal);
         if dynamic && literal & 1 == 0 {
             let l = self.decode(literal);
             self.marks[l.cell.index()].remove(l.digit);
+            let units = self.position.geometry().units_of(l.cell);
+            for (k, unit) in units.into_iter().enumerate() {
+                let bit = 1 << self.unit_position[l.cell.index()][k];
+                self.places[unit.index() * self.side + l.digit.index()] &= !bit;
+            }
         }
+    }
+
+    /// Reaches `consequence` (not reached yet) from the parents pushed since `from`; how
+    /// the search ends if it does (see [`Chaining::search`]).
+    fn accept(
+        &mut self,
+        consequence: u32,
+        from: usize,
+        dynamic: bool,
+        weight: u32,
+        target: Option<u32>,
+    ) -> Option<Ending> {
+        self.reach(consequence, from, dynamic, weight);
+        if Some(consequence) == target {
+            return Some(Ending::Target);
+        }
+        if target.is_none() && self.is_reached(consequence ^ 1) {
+            return Some(Ending::Contradiction(consequence));
+        }
+        None
     }
 
     /// Breadth-first search from `start`, until `target` is reached (contradictions on the
     /// way are then ignored), a contradiction (without a target), or nothing more
-    /// follows. Static searches follow `links`; dynamic ones both kinds.
+    /// follows. Static searches follow `links`; dynamic ones both kinds, and when singles
+    /// run out, what `self.level` adds (`plus.rs`).
     fn search(&mut self, start: u32, links: Links, dynamic: bool, target: Option<u32>) -> Ending {
         self.stamp += 1;
         self.order.clear();
         self.parents.clear();
         if dynamic {
-            for cell in self.position.geometry().cells() {
-                self.marks[cell.index()] = self.position.candidates(cell);
-            }
+            self.marks.copy_from_slice(&self.base);
+            self.places.copy_from_slice(&self.base_places);
         }
-        self.reach(start, 0, dynamic);
+        self.reach(start, 0, dynamic, 1);
         let mut next = 0;
-        while next < self.order.len() {
-            let literal = self.order[next];
-            next += 1;
-            self.consequences(literal, links, dynamic);
-            // `found` holds groups: a literal, its number of hidden parents, those parents.
-            let found = std::mem::take(&mut self.found);
-            let mut k = 0;
-            let mut ending = None;
-            while k < found.len() {
-                let (consequence, hidden) = (found[k], found[k + 1] as usize);
-                let hidden_parents = &found[k + 2..k + 2 + hidden];
-                k += 2 + hidden;
-                if self.is_reached(consequence) {
-                    continue;
+        loop {
+            while next < self.order.len() {
+                let literal = self.order[next];
+                next += 1;
+                self.consequences(literal, links, dynamic);
+                // `found` holds groups: a literal, its number of hidden parents, those parents.
+                let found = std::mem::take(&mut self.found);
+                let mut k = 0;
+                let mut ending = None;
+                while k < found.len() {
+                    let (consequence, hidden) = (found[k], found[k + 1] as usize);
+                    let hidden_parents = &found[k + 2..k + 2 + hidden];
+                    k += 2 + hidden;
+                    if self.is_reached(consequence) {
+                        continue;
+                    }
+                    let from = self.parents.len();
+                    self.parents.push(literal);
+                    self.parents.extend_from_slice(hidden_parents);
+                    ending = self.accept(consequence, from, dynamic, 1, target);
+                    if ending.is_some() {
+                        break;
+                    }
                 }
-                let from = self.parents.len();
-                self.parents.push(literal);
-                self.parents.extend_from_slice(hidden_parents);
-                self.reach(consequence, from, dynamic);
-                if Some(consequence) == target {
-                    ending = Some(Ending::Target);
-                    break;
-                }
-                if target.is_none() && self.is_reached(consequence ^ 1) {
-                    ending = Some(Ending::Contradiction(consequence));
-                    break;
+                self.found = found;
+                self.found.clear();
+                if let Some(ending) = ending {
+                    return ending;
                 }
             }
-            self.found = found;
-            self.found.clear();
-            if let Some(ending) = ending {
-                return ending;
+            if !dynamic || self.level == Level::Plain {
+                return Ending::Exhausted;
+            }
+            match self.advance(target) {
+                Ok(true) => {}
+                Ok(false) => return Ending::Exhausted,
+                Err(ending) => return ending,
             }
         }
-        Ending::Exhausted
     }
 
     /// The literals `literal` leads to, into `self.found` (see [`Chaining::search`]).
@@ -229,11 +341,14 @@ impl<'a> Chaining<'a> {
         let geometry = self.position.geometry();
         let cell_links = links != Links::Digit;
         let unit_links = links != Links::Cell;
+        // Hidden parents: the offs that took the other candidates away, in a dynamic
+        // search or against the enclosing search's removals in a nested one.
+        let hidden_parents = dynamic || self.nested;
         let marks = |chaining: &Chaining, c: Cell| {
             if dynamic {
                 chaining.marks[c.index()]
             } else {
-                chaining.position.candidates(c)
+                chaining.base[c.index()]
             }
         };
         if on {
@@ -252,61 +367,63 @@ impl<'a> Chaining<'a> {
             return;
         }
         // An off: a cell left one candidate, a digit left one place in a unit.
-        let original = self.position.candidates(cell);
         let left = marks(self, cell).difference(DigitSet::single(digit));
         if cell_links && left.is_single() {
             let other = left.lowest().expect("one candidate left");
             let on = self.literal(cell, other, true);
-            let hidden: Vec<u32> = if dynamic {
-                original
-                    .difference(left)
-                    .iter()
-                    .filter(|&e| e != digit)
-                    .map(|e| self.literal(cell, e, false))
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            self.found.extend_from_slice(&[on, hidden.len() as u32]);
-            self.found.extend_from_slice(&hidden);
+            let start = self.found.len();
+            self.found.extend_from_slice(&[on, 0]);
+            if hidden_parents {
+                let gone = self.original[cell.index()].difference(left);
+                for e in gone.iter().filter(|&e| e != digit) {
+                    let off = self.literal(cell, e, false);
+                    self.found.push(off);
+                }
+                self.found[start + 1] = (self.found.len() - start - 2) as u32;
+            }
         }
         if !unit_links {
             return;
         }
-        for unit in geometry.units_of(cell) {
-            let mut place = None;
-            let mut places = 0;
-            for &other in geometry.unit(unit) {
-                if other != cell && marks(self, other).contains(digit) {
-                    places += 1;
-                    place = Some(other);
-                }
-            }
-            let (1, Some(place)) = (places, place) else {
-                continue;
-            };
-            let on = self.literal(place, digit, true);
-            let hidden: Vec<u32> = if dynamic {
-                geometry
-                    .unit(unit)
-                    .iter()
-                    .filter(|&&q| {
-                        q != cell
-                            && q != place
-                            && self.position.candidates(q).contains(digit)
-                            && !self.marks[q.index()].contains(digit)
-                    })
-                    .map(|&q| self.literal(q, digit, false))
-                    .collect()
+        for (k, unit) in geometry.units_of(cell).into_iter().enumerate() {
+            let index = unit.index() * self.side + digit.index();
+            let own = 1u32 << self.unit_position[cell.index()][k];
+            let now = if dynamic {
+                self.places[index]
             } else {
-                Vec::new()
+                self.base_places[index]
             };
-            self.found.extend_from_slice(&[on, hidden.len() as u32]);
-            self.found.extend_from_slice(&hidden);
+            let others = now & !own;
+            if others.count_ones() != 1 {
+                continue;
+            }
+            let cells = geometry.unit(unit);
+            let place = cells[others.trailing_zeros() as usize];
+            let on = self.literal(place, digit, true);
+            let start = self.found.len();
+            self.found.extend_from_slice(&[on, 0]);
+            if hidden_parents {
+                let mut gone = self.original_places[index] & !now & !own;
+                while gone != 0 {
+                    let q = cells[gone.trailing_zeros() as usize];
+                    gone &= gone - 1;
+                    let off = self.literal(q, digit, false);
+                    self.found.push(off);
+                }
+                self.found[start + 1] = (self.found.len() - start - 2) as u32;
+            }
         }
     }
 
-    /// SE's complexity of a reached literal: it and all its ancestors.
+    /// Makes `marks` the candidates searches start from.
+    fn set_base(&mut self, marks: &[DigitSet]) {
+        self.base.copy_from_slice(marks);
+        self.base_places = places_of(self.position.geometry(), marks);
+    }
+
+    /// SE's complexity of a reached literal: it and all its ancestors, each counted by
+    /// its weight. In a nested search, a parent not reached here is an off of the
+    /// enclosing search: it goes to `axioms` and is not counted.
     fn complexity(&mut self, literal: u32) -> usize {
         self.seen_stamp += 1;
         self.stack.clear();
@@ -314,17 +431,29 @@ impl<'a> Chaining<'a> {
         self.seen[literal as usize] = self.seen_stamp;
         let mut count = 0;
         while let Some(l) = self.stack.pop() {
-            count += 1;
+            count += self.weight[l as usize] as usize;
             let (from, to) = self.parent_range[l as usize];
             for k in from..to {
                 let parent = self.parents[k as usize];
                 if self.seen[parent as usize] != self.seen_stamp {
                     self.seen[parent as usize] = self.seen_stamp;
-                    self.stack.push(parent);
+                    if self.is_reached(parent) {
+                        self.stack.push(parent);
+                    } else {
+                        self.axioms.push(parent);
+                    }
                 }
             }
         }
         count
+    }
+
+    /// The axioms gathered since the last call, each once.
+    fn take_axioms(&mut self) -> Vec<u32> {
+        let mut axioms = std::mem::take(&mut self.axioms);
+        axioms.sort_unstable();
+        axioms.dedup();
+        axioms
     }
 
     /// The chain to `literal` by first parents, written "r1c2=5 -> r1c7<>5 -> ...".
@@ -349,17 +478,17 @@ impl<'a> Chaining<'a> {
     /// Whether concluding `literal` changes the position: its candidate is still open.
     fn is_worth(&self, literal: u32) -> bool {
         let l = self.decode(literal);
-        self.position.is_empty(l.cell) && self.position.candidates(l.cell).contains(l.digit)
+        self.position.is_empty(l.cell) && self.base[l.cell.index()].contains(l.digit)
     }
 
-    /// Every empty cell's candidates, as (cell, digit), in cell order.
+    /// Every empty cell's candidates (of `base`), as (cell, digit), in cell order.
     fn candidates(&self) -> Vec<(Cell, Digit)> {
         let position = self.position;
         position
             .geometry()
             .cells()
             .filter(|&c| position.is_empty(c))
-            .flat_map(|c| position.candidates(c).iter().map(move |d| (c, d)))
+            .flat_map(|c| self.base[c.index()].iter().map(move |d| (c, d)))
             .collect()
     }
 
@@ -367,11 +496,11 @@ impl<'a> Chaining<'a> {
     /// off to its on.
     fn unary(&mut self, found: &mut Vec<Found>) {
         for (cell, digit) in self.candidates() {
-            if self.position.candidates(cell).len() < 2 {
+            if self.base[cell.index()].len() < 2 {
                 continue;
             }
             let on = self.literal(cell, digit, true);
-            let bivalue = self.position.candidates(cell).len() == 2;
+            let bivalue = self.base[cell.index()].len() == 2;
             self.cycles(on, Links::Digit, Technique::BidirectionalXCycle, found);
             if bivalue {
                 self.cycles(on, Links::Cell, Technique::BidirectionalYCycle, found);
@@ -390,11 +519,14 @@ impl<'a> Chaining<'a> {
                     let start = self.literal(cell, digit, on);
                     let target = start ^ 1;
                     if self.search(start, links, false, Some(target)) == Ending::Target {
+                        self.axioms.clear();
+                        let complexity = self.complexity(target);
                         found.push(Found {
                             technique,
                             conclusion: target,
+                            axioms: self.take_axioms(),
                             more: Vec::new(),
-                            complexity: self.complexity(target),
+                            complexity,
                             explanation: format!(
                                 "{}: {}, so {}",
                                 technique.name(),
@@ -449,6 +581,20 @@ impl<'a> Chaining<'a> {
     }
 }
 
+/// The places of each digit in each unit under `marks` (see [`Chaining`]).
+fn places_of(geometry: &crate::geometry::Geometry, marks: &[DigitSet]) -> Vec<u32> {
+    let side = geometry.side();
+    let mut places = vec![0; geometry.unit_count() * side];
+    for unit in geometry.units() {
+        for (at, cell) in geometry.unit(unit).iter().enumerate() {
+            for digit in marks[cell.index()].iter() {
+                places[unit.index() * side + digit.index()] |= 1 << at;
+            }
+        }
+    }
+    places
+}
+
 /// SE's increment for a conclusion of `complexity` literals (see the module docs), in
 /// tenths.
 pub fn length_increment(complexity: usize) -> f32 {
@@ -497,4 +643,33 @@ pub fn multiple_forcing_chains(position: &Position) -> Option<Step> {
 /// Dynamic forcing chains (SE 8.5, plus length).
 pub fn dynamic_forcing_chains(position: &Position) -> Option<Step> {
     find_with(position, |chaining, found| chaining.dynamic(found))
+}
+
+/// Dynamic forcing chains at `level` (SE 9.0, 9.5, 10.0 and 10.5, plus length).
+fn dynamic_at(position: &Position, level: Level) -> Option<Step> {
+    find_with(position, |chaining, found| {
+        chaining.level = level;
+        chaining.dynamic(found);
+    })
+}
+
+/// Dynamic forcing chains (+) (SE 9.0, plus length).
+pub fn dynamic_forcing_chains_plus(position: &Position) -> Option<Step> {
+    dynamic_at(position, Level::Plus)
+}
+
+/// Dynamic forcing chains with forcing chains nested (SE 9.5, plus length).
+pub fn nested_forcing_chains(position: &Position) -> Option<Step> {
+    dynamic_at(position, Level::NestedForcing)
+}
+
+/// Dynamic forcing chains with cell and region forcing chains nested (SE 10.0, plus
+/// length).
+pub fn nested_multiple_forcing_chains(position: &Position) -> Option<Step> {
+    dynamic_at(position, Level::NestedMultiple)
+}
+
+/// Dynamic forcing chains with dynamic forcing chains nested (SE 10.5, plus length).
+pub fn nested_dynamic_forcing_chains(position: &Position) -> Option<Step> {
+    dynamic_at(position, Level::NestedDynamic)
 }

@@ -35,7 +35,7 @@ impl Chaining<'_> {
         starts: &[u32],
         dynamic: bool,
         technique: Technique,
-        what: &str,
+        what: &dyn Fn() -> String,
         found: &mut Vec<Found>,
     ) {
         let Some(common) = self.common(starts, dynamic) else {
@@ -49,29 +49,45 @@ impl Chaining<'_> {
             return;
         }
         let mut complexity = vec![0; worth.len()];
-        let mut chains = vec![Vec::new(); worth.len()];
         for &start in starts {
             self.search(start, Links::DigitAndCell, dynamic, None);
             for (k, &l) in worth.iter().enumerate() {
                 complexity[k] += self.complexity(l);
-                chains[k].push(self.chain(l));
             }
         }
         let best = (0..worth.len())
             .min_by_key(|&k| complexity[k])
             .expect("worth is not empty");
+        // Again for the best: its chains, or in a nested search the axioms it rests on.
+        self.axioms.clear();
+        let mut chains = Vec::new();
+        for &start in starts {
+            self.search(start, Links::DigitAndCell, dynamic, None);
+            if self.nested {
+                self.complexity(worth[best]);
+            } else {
+                chains.push(self.chain(worth[best]));
+            }
+        }
+        let axioms = self.take_axioms();
         let cells = starts.iter().map(|&s| self.decode(s).cell).collect();
         found.push(Found {
             technique,
             conclusion: worth[best],
+            axioms,
             more: Vec::new(),
             complexity: complexity[best],
-            explanation: format!(
-                "{}: {what}, and each leads to {}: {}",
-                technique.name(),
-                self.name(worth[best]),
-                chains[best].join("; ")
-            ),
+            explanation: if self.nested {
+                String::new()
+            } else {
+                format!(
+                    "{}: {}, and each leads to {}: {}",
+                    technique.name(),
+                    what(),
+                    self.name(worth[best]),
+                    chains.join("; ")
+                )
+            },
             cells,
         });
     }
@@ -79,7 +95,7 @@ impl Chaining<'_> {
     /// Cell and region forcing chains (static or dynamic).
     pub(super) fn multiple(&mut self, dynamic: bool, found: &mut Vec<Found>) {
         let technique = if dynamic {
-            Technique::DynamicForcingChains
+            self.level.technique()
         } else {
             Technique::CellForcingChains
         };
@@ -87,22 +103,27 @@ impl Chaining<'_> {
         let geometry = position.geometry();
         let minimum = if dynamic { 2 } else { 3 };
         for cell in geometry.cells().filter(|&c| position.is_empty(c)) {
-            let marks = position.candidates(cell);
+            let marks = self.base[cell.index()];
             if (marks.len() as usize) < minimum {
                 continue;
             }
             let starts: Vec<u32> = marks.iter().map(|d| self.literal(cell, d, true)).collect();
-            let what = format!("{} holds one of {}", position.name(cell), set_name(marks));
+            let what = || format!("{} holds one of {}", position.name(cell), set_name(marks));
             self.group(&starts, dynamic, technique, &what, found);
         }
         let technique = if dynamic {
-            Technique::DynamicForcingChains
+            self.level.technique()
         } else {
             Technique::RegionForcingChains
         };
         for unit in geometry.units() {
             for digit in Digit::all(self.side) {
-                let places = position.places(unit, digit);
+                let places: Vec<_> = geometry
+                    .unit(unit)
+                    .iter()
+                    .copied()
+                    .filter(|&c| position.is_empty(c) && self.base[c.index()].contains(digit))
+                    .collect();
                 if places.len() < 2 {
                     continue;
                 }
@@ -110,12 +131,14 @@ impl Chaining<'_> {
                     .iter()
                     .map(|&c| self.literal(c, digit, true))
                     .collect();
-                let what = format!(
-                    "{} of {} goes in one of {}",
-                    digit_name(digit),
-                    geometry.unit_name(unit),
-                    position.names(&places)
-                );
+                let what = || {
+                    format!(
+                        "{} of {} goes in one of {}",
+                        digit_name(digit),
+                        geometry.unit_name(unit),
+                        position.names(&places)
+                    )
+                };
                 self.group(&starts, dynamic, technique, &what, found);
             }
         }
@@ -123,9 +146,9 @@ impl Chaining<'_> {
 
     /// Dynamic contradictions and double forcing chains from each candidate's on and off.
     pub(super) fn dynamic(&mut self, found: &mut Vec<Found>) {
-        let technique = Technique::DynamicForcingChains;
+        let technique = self.level.technique();
         for (cell, digit) in self.candidates() {
-            if self.position.candidates(cell).len() < 2 {
+            if self.base[cell.index()].len() < 2 {
                 continue;
             }
             let on = self.literal(cell, digit, true);
@@ -151,11 +174,13 @@ impl Chaining<'_> {
                     .into_iter()
                     .any(|l| l != on && l != on ^ 1 && self.is_reached(l) && self.is_worth(l));
                 if both {
-                    let what = format!(
-                        "{} is or is not {}",
-                        self.position.name(cell),
-                        digit_name(digit)
-                    );
+                    let what = || {
+                        format!(
+                            "{} is or is not {}",
+                            self.position.name(cell),
+                            digit_name(digit)
+                        )
+                    };
                     self.group(&[on, on ^ 1], true, technique, &what, found);
                 }
             }
@@ -176,20 +201,26 @@ impl Chaining<'_> {
         let Ending::Contradiction(l) = self.search(start, links, true, None) else {
             return false;
         };
+        self.axioms.clear();
         let complexity = self.complexity(l) + self.complexity(l ^ 1);
         found.push(Found {
             technique,
             conclusion: start ^ 1,
+            axioms: self.take_axioms(),
             more: Vec::new(),
             complexity,
-            explanation: format!(
-                "{}{label}: if {}, then both {} and {}, so {}",
-                technique.name(),
-                self.name(start),
-                self.chain(l),
-                self.chain(l ^ 1),
-                self.name(start ^ 1)
-            ),
+            explanation: if self.nested {
+                String::new()
+            } else {
+                format!(
+                    "{}{label}: if {}, then both {} and {}, so {}",
+                    technique.name(),
+                    self.name(start),
+                    self.chain(l),
+                    self.chain(l ^ 1),
+                    self.name(start ^ 1)
+                )
+            },
             cells: vec![self.decode(start).cell],
         });
         true
@@ -201,7 +232,7 @@ impl Chaining<'_> {
     pub(super) fn nishio(&mut self, found: &mut Vec<Found>) {
         let technique = Technique::NishioForcingChains;
         for (cell, digit) in self.candidates() {
-            if self.position.candidates(cell).len() < 2 {
+            if self.base[cell.index()].len() < 2 {
                 continue;
             }
             let on = self.literal(cell, digit, true);

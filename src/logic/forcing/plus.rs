@@ -1,0 +1,331 @@
+//! What a dynamic search adds when singles run out: SE's levels above dynamic forcing
+//! chains.
+//!
+//! * **Plus** (9.0, SE's "+"): pointing and claiming, naked and hidden pairs and
+//!   triples, X-Wings and swordfish, applied to the search's own pencil marks. Each
+//!   elimination they make is an off whose parents are the offs that made the pattern:
+//!   the removed places of the digit outside the pattern (pointing, claiming, hidden
+//!   subsets, fish) or the removed candidates of the pattern's cells (naked subsets).
+//! * **Nested** (9.5, 10.0, 10.5): also a whole chain search run on the search's pencil
+//!   marks (forcing chains; then cell and region forcing chains; then dynamic forcing
+//!   chains). Its conclusions are literals of the enclosing search whose parents are the
+//!   enclosing search's offs the nested chains rest on (its `axioms`), and whose weight
+//!   in a complexity is the nested conclusion's own complexity.
+//!
+//! A rule's conclusions are gathered in `derived` as groups: literal, weight, number of
+//! parents, the parents.
+
+use super::{Chaining, Ending, Found, Level, Links};
+use crate::bitset::{Digit, DigitSet};
+use crate::geometry::Cell;
+
+/// The largest side of a grid (25x25).
+const MAX_SIDE: usize = 25;
+
+impl<'a> Chaining<'a> {
+    /// Applies the level's rules to `marks` and reaches what they conclude: `Ok(true)`
+    /// when something new was reached, `Err` when the search ended on the way.
+    pub(super) fn advance(&mut self, target: Option<u32>) -> Result<bool, Ending> {
+        let mut derived = std::mem::take(&mut self.derived);
+        derived.clear();
+        self.basic_rules(&mut derived);
+        if derived.is_empty() && self.level >= Level::NestedForcing {
+            self.nested_rules(&mut derived);
+        }
+        let mut result = Ok(false);
+        let mut k = 0;
+        while k < derived.len() {
+            let (literal, weight, count) = (derived[k], derived[k + 1], derived[k + 2] as usize);
+            let parents = k + 3..k + 3 + count;
+            k += 3 + count;
+            if self.is_reached(literal) {
+                continue;
+            }
+            let from = self.parents.len();
+            self.parents.extend_from_slice(&derived[parents]);
+            result = Ok(true);
+            if let Some(ending) = self.accept(literal, from, true, weight, target) {
+                result = Err(ending);
+                break;
+            }
+        }
+        self.derived = derived;
+        result
+    }
+
+    /// Whether the search removed candidate `digit` of `cell`.
+    fn removed(&self, cell: Cell, digit: Digit) -> bool {
+        self.original[cell.index()].contains(digit) && !self.marks[cell.index()].contains(digit)
+    }
+
+    /// Pushes one conclusion group onto `derived`.
+    fn derive(derived: &mut Vec<u32>, literal: u32, weight: u32, parents: &[u32]) {
+        derived.extend_from_slice(&[literal, weight, parents.len() as u32]);
+        derived.extend_from_slice(parents);
+    }
+
+    /// The basic techniques of the "+" level on `marks`.
+    fn basic_rules(&mut self, derived: &mut Vec<u32>) {
+        self.locking(derived);
+        for size in 2..=3 {
+            self.naked_subsets(size, derived);
+            self.hidden_subsets(size, derived);
+            self.fish(size, derived);
+        }
+    }
+
+    /// Pointing and claiming.
+    fn locking(&self, derived: &mut Vec<u32>) {
+        let geometry = self.position.geometry();
+        let mut parents = Vec::new();
+        for intersection in geometry.intersections() {
+            for digit in Digit::all(self.side) {
+                let has =
+                    |cells: &[Cell]| cells.iter().any(|c| self.marks[c.index()].contains(digit));
+                if !has(&intersection.shared) {
+                    continue;
+                }
+                let in_box = has(&intersection.box_rest);
+                let in_line = has(&intersection.line_rest);
+                let (pattern_rest, targets) = match (in_box, in_line) {
+                    (false, true) => (&intersection.box_rest, &intersection.line_rest),
+                    (true, false) => (&intersection.line_rest, &intersection.box_rest),
+                    _ => continue,
+                };
+                parents.clear();
+                parents.extend(
+                    pattern_rest
+                        .iter()
+                        .filter(|&&q| self.removed(q, digit))
+                        .map(|&q| self.literal(q, digit, false)),
+                );
+                for &q in targets {
+                    if self.marks[q.index()].contains(digit) {
+                        Self::derive(derived, self.literal(q, digit, false), 1, &parents);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Naked pairs and triples (`size` cells of a unit with `size` candidates).
+    fn naked_subsets(&self, size: usize, derived: &mut Vec<u32>) {
+        let geometry = self.position.geometry();
+        let mut parents = Vec::new();
+        let mut at = [0usize; MAX_SIDE];
+        for unit in geometry.units() {
+            let cells = geometry.unit(unit);
+            let mut n = 0;
+            for (j, c) in cells.iter().enumerate() {
+                if (2..=size as u32).contains(&self.marks[c.index()].len()) {
+                    at[n] = j;
+                    n += 1;
+                }
+            }
+            for_each_subset(n, size, |subset| {
+                let members = subset.iter().fold(0u32, |m, &i| m | 1 << at[i]);
+                let digits = subset.iter().fold(DigitSet::EMPTY, |u, &i| {
+                    u.union(self.marks[cells[at[i]].index()])
+                });
+                if digits.len() as usize != size {
+                    return;
+                }
+                parents.clear();
+                for &i in subset {
+                    let c = cells[at[i]];
+                    let gone = self.original[c.index()].difference(self.marks[c.index()]);
+                    parents.extend(gone.iter().map(|e| self.literal(c, e, false)));
+                }
+                for (j, &q) in cells.iter().enumerate() {
+                    if members & (1 << j) != 0 {
+                        continue;
+                    }
+                    for digit in self.marks[q.index()].intersection(digits).iter() {
+                        Self::derive(derived, self.literal(q, digit, false), 1, &parents);
+                    }
+                }
+            });
+        }
+    }
+
+    /// Hidden pairs and triples (`size` digits of a unit in `size` cells).
+    fn hidden_subsets(&self, size: usize, derived: &mut Vec<u32>) {
+        let geometry = self.position.geometry();
+        let mut parents = Vec::new();
+        let mut digits = [(Digit::new(1), 0u32); MAX_SIDE];
+        for unit in geometry.units() {
+            let cells = geometry.unit(unit);
+            let mut n = 0;
+            for digit in Digit::all(self.side) {
+                let mask = self.places[unit.index() * self.side + digit.index()];
+                if (2..=size as u32).contains(&mask.count_ones()) {
+                    digits[n] = (digit, mask);
+                    n += 1;
+                }
+            }
+            for_each_subset(n, size, |subset| {
+                let mask = subset.iter().fold(0, |m, &i| m | digits[i].1);
+                if mask.count_ones() as usize != size {
+                    return;
+                }
+                let kept = subset.iter().fold(DigitSet::EMPTY, |s, &i| {
+                    s.union(DigitSet::single(digits[i].0))
+                });
+                parents.clear();
+                for &i in subset {
+                    let digit = digits[i].0;
+                    for (j, &q) in cells.iter().enumerate() {
+                        if mask & (1 << j) == 0 && self.removed(q, digit) {
+                            parents.push(self.literal(q, digit, false));
+                        }
+                    }
+                }
+                for (j, &q) in cells.iter().enumerate() {
+                    if mask & (1 << j) != 0 {
+                        for digit in self.marks[q.index()].difference(kept).iter() {
+                            Self::derive(derived, self.literal(q, digit, false), 1, &parents);
+                        }
+                    }
+                }
+            });
+        }
+    }
+
+    /// X-Wings (`size` 2) and swordfish (3), rows as base and columns as base.
+    fn fish(&self, size: usize, derived: &mut Vec<u32>) {
+        let geometry = self.position.geometry();
+        let side = self.side;
+        let mut parents = Vec::new();
+        let mut lines = [(0usize, 0u32); MAX_SIDE];
+        for digit in Digit::all(side) {
+            // Rows are units 0..side, columns side..2 * side: a row's places are bits of
+            // columns, and the reverse.
+            for rows_as_base in [true, false] {
+                let cell = |line: usize, cross: usize| {
+                    if rows_as_base {
+                        geometry.cell_at(line, cross)
+                    } else {
+                        geometry.cell_at(cross, line)
+                    }
+                };
+                let first = if rows_as_base { 0 } else { side };
+                let mut n = 0;
+                for line in 0..side {
+                    let mask = self.places[(first + line) * side + digit.index()];
+                    if (2..=size as u32).contains(&mask.count_ones()) {
+                        lines[n] = (line, mask);
+                        n += 1;
+                    }
+                }
+                for_each_subset(n, size, |subset| {
+                    let covers = subset.iter().fold(0, |m, &i| m | lines[i].1);
+                    if covers.count_ones() as usize != size {
+                        return;
+                    }
+                    let base = subset.iter().fold(0u32, |m, &i| m | 1 << lines[i].0);
+                    parents.clear();
+                    for &i in subset {
+                        let line = lines[i].0;
+                        for x in (0..side).filter(|x| covers & (1 << x) == 0) {
+                            if self.removed(cell(line, x), digit) {
+                                parents.push(self.literal(cell(line, x), digit, false));
+                            }
+                        }
+                    }
+                    for x in (0..side).filter(|x| covers & (1 << x) != 0) {
+                        for line in (0..side).filter(|l| base & (1 << l) == 0) {
+                            let q = cell(line, x);
+                            if self.marks[q.index()].contains(digit) {
+                                Self::derive(derived, self.literal(q, digit, false), 1, &parents);
+                            }
+                        }
+                    }
+                });
+            }
+        }
+    }
+
+    /// The nested chains of the level, run on `marks`.
+    fn nested_rules(&mut self, derived: &mut Vec<u32>) {
+        if let Some(cached) = self.nested_cache.get(&self.marks) {
+            derived.extend_from_slice(cached);
+            return;
+        }
+        let level = self.level;
+        let position = self.position;
+        let mut inner = self
+            .inner
+            .take()
+            .unwrap_or_else(|| Box::new(Chaining::new(position)));
+        inner.nested = true;
+        inner.level = Level::Plain;
+        inner.set_base(&self.marks);
+        let mut found = Vec::new();
+        inner.forcing_chains(&mut found);
+        if level >= Level::NestedMultiple {
+            inner.multiple(false, &mut found);
+        }
+        if level >= Level::NestedDynamic {
+            inner.dynamic(&mut found);
+        }
+        found.sort_by_key(|f| f.complexity);
+        let from = derived.len();
+        for f in found {
+            Self::derive(derived, f.conclusion, f.complexity as u32, &f.axioms);
+        }
+        self.nested_cache
+            .insert(self.marks.clone(), derived[from..].to_vec());
+        self.inner = Some(inner);
+    }
+
+    /// Forcing chains (both kinds of links): a candidate's on leading to its off, or its
+    /// off to its on.
+    fn forcing_chains(&mut self, found: &mut Vec<Found>) {
+        for (cell, digit) in self.candidates() {
+            if self.base[cell.index()].len() < 2 {
+                continue;
+            }
+            for on in [true, false] {
+                let start = self.literal(cell, digit, on);
+                let target = start ^ 1;
+                if self.search(start, Links::DigitAndCell, false, Some(target)) == Ending::Target {
+                    self.axioms.clear();
+                    let complexity = self.complexity(target);
+                    found.push(Found {
+                        technique: super::Technique::ForcingChain,
+                        conclusion: target,
+                        axioms: self.take_axioms(),
+                        more: Vec::new(),
+                        complexity,
+                        explanation: String::new(),
+                        cells: vec![cell],
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Calls `visit` with every `size`-element subset of `0..n` (`size` at most 3), in
+/// lexicographic order, without allocating.
+fn for_each_subset(n: usize, size: usize, mut visit: impl FnMut(&[usize])) {
+    let mut subset = [0usize; 3];
+    let subset = &mut subset[..size];
+    if size > n {
+        return;
+    }
+    for (k, slot) in subset.iter_mut().enumerate() {
+        *slot = k;
+    }
+    loop {
+        visit(subset);
+        // The last slot that can still move right moves, and those after it follow.
+        let Some(k) = (0..size).rev().find(|&k| subset[k] < n - size + k) else {
+            return;
+        };
+        subset[k] += 1;
+        for j in k + 1..size {
+            subset[j] = subset[j - 1] + 1;
+        }
+    }
+}
