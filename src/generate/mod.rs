@@ -183,6 +183,9 @@ impl Symmetry {
     }
 }
 
+/// Where `beyond` starts: SE's dynamic forcing chains (+), the first nested level.
+const BEYOND: f32 = 9.0;
+
 /// A difficulty target on the Sudoku Explainer scale, judged by [`crate::logic::grade`].
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum GradeTarget {
@@ -194,7 +197,8 @@ pub enum GradeTarget {
         /// Highest accepted rating.
         max: f32,
     },
-    /// Not solved by sudolab's techniques at all.
+    /// Beyond the techniques up to dynamic forcing chains: rated 9.0 and up (SE's
+    /// nested forcing chains, the forum's hardest puzzles).
     BeyondLogic,
 }
 
@@ -202,7 +206,8 @@ impl std::str::FromStr for GradeTarget {
     type Err = Error;
     /// `easy` (up to 2.0: hidden singles), `medium` (2.1 to 2.8: naked singles, locked
     /// candidates), `hard` (2.9 to 4.4: subsets, fish, wings), `expert` (4.5 to 5.4),
-    /// `beyond` (not solved by the techniques), or a range such as `3.0-4.4`.
+    /// `beyond` (rated 9.0 and up: not solved by the techniques up to dynamic forcing
+    /// chains), or a range such as `3.0-4.4`.
     fn from_str(s: &str) -> Result<GradeTarget> {
         let range = |min, max| Ok(GradeTarget::Rating { min, max });
         match s {
@@ -230,19 +235,36 @@ impl std::fmt::Display for GradeTarget {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             GradeTarget::Rating { min, max } => write!(f, "rating {min}-{max}"),
-            GradeTarget::BeyondLogic => write!(f, "beyond sudolab's techniques"),
+            GradeTarget::BeyondLogic => write!(f, "beyond dynamic forcing chains (9.0 and up)"),
         }
     }
 }
 
 impl GradeTarget {
-    /// Whether a grade meets the target.
+    /// The ceiling of the techniques that can decide the target: a puzzle they do not
+    /// solve is rated above it.
+    fn ceiling(self) -> f32 {
+        match self {
+            GradeTarget::Rating { max, .. } => max,
+            GradeTarget::BeyondLogic => BEYOND - 0.05,
+        }
+    }
+
+    /// Whether `position` meets the target, graded with the techniques up to the
+    /// target's ceiling only (the nested chains above 9.0 take seconds a puzzle).
+    pub fn accepts_position(self, position: &crate::logic::Position) -> bool {
+        let techniques = crate::logic::techniques_up_to(self.ceiling());
+        self.accepts(&crate::logic::grade_with(position, &techniques))
+    }
+
+    /// Whether a grade meets the target (a grade made with the techniques up to the
+    /// target's ceiling, for `beyond`: see [`GradeTarget::accepts_position`]).
     pub fn accepts(self, grade: &crate::logic::Grade) -> bool {
         match self {
             GradeTarget::Rating { min, max } => {
                 grade.solved && grade.rating >= min && grade.rating <= max
             }
-            GradeTarget::BeyondLogic => !grade.solved,
+            GradeTarget::BeyondLogic => !grade.solved || grade.rating >= BEYOND,
         }
     }
 }
@@ -611,7 +633,7 @@ pub fn generate_one(options: &Options, seed: u64, index: u64) -> Result<Generate
             && options.max_clues.is_none_or(|k| clues <= k)
             && options.grade.is_none_or(|target| {
                 crate::logic::Position::from_grid(&puzzle)
-                    .is_ok_and(|position| target.accepts(&crate::logic::grade(&position)))
+                    .is_ok_and(|position| target.accepts_position(&position))
             });
         if fits {
             return Ok(Generated {

@@ -529,7 +529,23 @@ pub struct Grade {
 
 /// Grades a puzzle by the hardest technique its path needs.
 pub fn grade(position: &Position) -> Grade {
-    let path = explain(position);
+    grade_with(position, &TECHNIQUES)
+}
+
+/// The techniques of [`TECHNIQUES`] rated at most `ceiling`: grading with them alone
+/// ([`grade_with`]) says quickly whether a puzzle is rated at most `ceiling` (the nested
+/// forcing chains above 9.0 take seconds on the hardest puzzles).
+pub fn techniques_up_to(ceiling: f32) -> Vec<Technique> {
+    TECHNIQUES
+        .iter()
+        .copied()
+        .filter(|t| t.rating() <= ceiling)
+        .collect()
+}
+
+/// [`grade`] with only `techniques`, tried in the order given.
+pub fn grade_with(position: &Position, techniques: &[Technique]) -> Grade {
+    let path = explain_with(position, techniques);
     // The first of the hardest steps, as SE names it.
     let hardest = path.steps.iter().fold(None, |best: Option<&Step>, step| {
         if best.is_none_or(|b| step.rating > b.rating) {

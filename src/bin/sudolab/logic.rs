@@ -183,7 +183,7 @@ fn cell_digit(geometry: &Geometry, (cell, digit): (Cell, Digit)) -> (String, Str
 fn json_step(geometry: &Geometry, step: &Step) -> JsonStep {
     JsonStep {
         technique: step.technique.name(),
-        rating: step.technique.rating(),
+        rating: step.rating,
         placements: step
             .placements
             .iter()

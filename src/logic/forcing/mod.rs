@@ -645,8 +645,13 @@ pub fn dynamic_forcing_chains(position: &Position) -> Option<Step> {
     find_with(position, |chaining, found| chaining.dynamic(found))
 }
 
-/// Dynamic forcing chains at `level` (SE 9.0, 9.5, 10.0 and 10.5, plus length).
+/// Dynamic forcing chains at `level` (SE 9.0, 9.5, 10.0 and 10.5, plus length), on
+/// grids up to 9x9: SE rates only 9x9, and on 16x16 the nested searches would take
+/// minutes a step.
 fn dynamic_at(position: &Position, level: Level) -> Option<Step> {
+    if position.geometry().side() > 9 {
+        return None;
+    }
     find_with(position, |chaining, found| {
         chaining.level = level;
         chaining.dynamic(found);
