@@ -425,10 +425,19 @@ impl<'a> Chaining<'a> {
     /// its weight. In a nested search, a parent not reached here is an off of the
     /// enclosing search: it goes to `axioms` and is not counted.
     fn complexity(&mut self, literal: u32) -> usize {
+        self.complexity_of(&[literal])
+    }
+
+    /// The complexity of several reached literals together: each ancestor counted once.
+    fn complexity_of(&mut self, literals: &[u32]) -> usize {
         self.seen_stamp += 1;
         self.stack.clear();
-        self.stack.push(literal);
-        self.seen[literal as usize] = self.seen_stamp;
+        for &literal in literals {
+            if self.seen[literal as usize] != self.seen_stamp {
+                self.stack.push(literal);
+                self.seen[literal as usize] = self.seen_stamp;
+            }
+        }
         let mut count = 0;
         while let Some(l) = self.stack.pop() {
             count += self.weight[l as usize] as usize;
