@@ -27,8 +27,8 @@ pub struct GenerateArgs {
     symmetry: Symmetry,
     /// A difficulty target on the Sudoku Explainer scale, as `sudolab grade` rates it: easy
     /// (up to 2.0: hidden singles), medium (2.1-2.8: naked singles, locked candidates), hard
-    /// (2.9-4.4: subsets, fish, wings), expert (4.5-5.4), beyond (not solved by sudolab's
-    /// techniques), or a range such as 3.0-4.4.
+    /// (2.9-4.4: subsets, fish, wings), expert (4.5-5.4), beyond (9.0 and up: beyond
+    /// dynamic forcing chains, rare among generated puzzles), or a range such as 3.0-4.4.
     #[arg(long)]
     grade: Option<GradeTarget>,
     /// Keep only puzzles with at least this many clues.
