@@ -276,6 +276,20 @@ impl Technique {
         }
     }
 
+    /// Whether the ladder tries it on grids of side `side`: SE's levels above dynamic
+    /// forcing chains are for 9x9 (and smaller) only; on 16x16 a nested search would take
+    /// minutes a step.
+    pub fn applies_to_side(self, side: usize) -> bool {
+        let nested = matches!(
+            self,
+            Technique::DynamicForcingChainsPlus
+                | Technique::NestedForcingChains
+                | Technique::NestedMultipleForcingChains
+                | Technique::NestedDynamicForcingChains
+        );
+        !nested || side <= 9
+    }
+
     /// A person's name for it.
     pub fn name(self) -> &'static str {
         match self {
@@ -504,6 +518,16 @@ pub fn explain_with(start: &Position, techniques: &[Technique]) -> Path {
         steps,
         end: position,
     }
+}
+
+/// The highest rating the ladder reaches on grids of side `side`: a puzzle the
+/// techniques do not solve is rated above it.
+pub fn ceiling(side: usize) -> f32 {
+    TECHNIQUES
+        .iter()
+        .filter(|t| t.applies_to_side(side))
+        .map(|t| t.rating())
+        .fold(0.0, f32::max)
 }
 
 /// What solving by logic took.

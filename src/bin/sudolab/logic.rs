@@ -406,10 +406,7 @@ fn grade_line(
     } else {
         // Every technique was tried and none applied at the end: the puzzle needs more
         // than the hardest of them, whatever the steps before needed.
-        let ceiling = logic::TECHNIQUES
-            .iter()
-            .map(|t| t.rating())
-            .fold(0.0f32, f32::max);
+        let ceiling = logic::ceiling(position.geometry().side());
         let line = format!(
             "{place}: not solved by these techniques (rating above {ceiling:.1}, beyond sudolab's {} techniques); solved by logic: no; steps before stuck: {steps}",
             logic::TECHNIQUES.len()

@@ -149,7 +149,10 @@ pub fn dynamic_forcing_chains(position: &Position) -> Option<Step> {
 /// grids up to 9x9: SE rates only 9x9, and on 16x16 the nested searches would take
 /// minutes a step.
 fn dynamic_at(position: &Position, level: Level) -> Option<Step> {
-    if position.geometry().side() > 9 {
+    if !level
+        .technique()
+        .applies_to_side(position.geometry().side())
+    {
         return None;
     }
     find_with(position, |chaining, found| {
