@@ -1,16 +1,22 @@
 //! Charts drawn from a [`Summary`] (itself read from `runs.csv`), as SVG.
 //!
 //! SVG needs no font files (the viewer renders the text); PNG would need system fonts or a
-//! bundled font for plotters to rasterise text, so sudolab draws SVG only.
+//! bundled font for plotters to rasterise text, so sudolab draws SVG only (tests/charts_png.rs
+//! renders every chart to PNG with resvg and checks it as a reader sees it).
 //!
 //! * `medians.svg`: median time per puzzle, per corpus and solver, log scale bars;
+//!   `medians_exact_cover.svg` the same for exact-cover files (ms per whole count), and
+//!   `mems.svg` their mems;
 //! * `cdf_<corpus>.svg`: share of puzzles solved within a time, per solver;
-//! * `scatter_<corpus>.svg`: per-puzzle time of the first solver against the last (with the
-//!   default solver list, the bitmask engine against dlx), log-log, with the diagonal (points
-//!   above it: the last solver was slower).
+//! * `scatter_<corpus>.svg`: per-puzzle time of the corpus's two fastest solvers, log-log,
+//!   with the diagonal, saying when its points are a seeded sample.
+//!
+//! Every solver has a colour of its own (`color`), the same in every chart; log axes are
+//! labelled at 1-2-5 or decade steps in engineering notation (`log_ticks`).
 
 use std::path::{Path, PathBuf};
 
+use plotters::coord::combinators::WithKeyPointMethod;
 use plotters::prelude::*;
 
 use super::summary::Summary;
@@ -101,6 +107,44 @@ fn engineering(value: f64) -> String {
         digits
     };
     format!("{trimmed}{prefix}")
+}
+
+/// The tick values of a log axis from `low` to `high`, at most `most` of them: every digit
+/// of each decade (1, 2, ... 9 times a power of ten) when they fit, else 1, 2 and 5, else 1
+/// and 3, else the powers of ten (every k-th when even those do not fit). The values are
+/// distinct, so no label is drawn twice (plotters' own log ticks can put 9.99... and 10.0...
+/// on one spot, both labelled `10`).
+fn log_ticks(low: f64, high: f64, most: usize) -> Vec<f64> {
+    if !(low > 0.0 && high > low && high.is_finite()) {
+        return Vec::new();
+    }
+    let most = most.max(2);
+    let (first, last) = (low.log10().floor() as i32, high.log10().ceil() as i32);
+    let within = |mantissas: &[f64]| -> Vec<f64> {
+        (first..=last)
+            .flat_map(|e| mantissas.iter().map(move |m| m * 10f64.powi(e)))
+            .filter(|v| (low..=high).contains(v))
+            .collect()
+    };
+    const DIGITS: [f64; 9] = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0];
+    for mantissas in [&DIGITS[..], &[1.0, 2.0, 5.0], &[1.0, 3.0]] {
+        let ticks = within(mantissas);
+        if ticks.len() <= most {
+            return ticks;
+        }
+    }
+    let decades = within(&[1.0]);
+    let step = decades.len().div_ceil(most);
+    decades.into_iter().step_by(step).collect()
+}
+
+/// A log axis from `low` to `high` whose labels are [`log_ticks`] (as many as the chart asks
+/// for), with a light grid line at every digit of each decade.
+fn log_axis(low: f64, high: f64) -> WithKeyPointMethod<LogCoord<f64>> {
+    (low..high)
+        .log_scale()
+        .with_key_point_func(move |most| log_ticks(low, high, most))
+        .with_light_point_func(move |_| log_ticks(low, high, 200))
 }
 
 /// An HSL colour (hue in degrees, saturation and lightness in 0..=1) in RGB.
@@ -205,7 +249,7 @@ fn comparison(
         .margin(15)
         .x_label_area_size(45)
         .y_label_area_size(330)
-        .build_cartesian_2d((low..high).log_scale(), -0.5f64..(n - 0.5))
+        .build_cartesian_2d(log_axis(low, high), -0.5f64..(n - 0.5))
         .map_err(|e| e.to_string())?;
     chart
         .configure_mesh()
@@ -218,6 +262,13 @@ fn comparison(
             } else {
                 String::new()
             }
+        })
+        .x_label_formatter(&|x: &f64| {
+            let digits = format!("{x:.3}");
+            digits
+                .trim_end_matches('0')
+                .trim_end_matches('.')
+                .to_string()
         })
         .x_desc("new median / base median (log scale; < 1 is faster)")
         .draw()
@@ -388,7 +439,7 @@ fn grouped_bars(
         .margin(15)
         .x_label_area_size(70)
         .y_label_area_size(80)
-        .build_cartesian_2d(-0.5f64..(corpora as f64 - 0.5), (low..high).log_scale())
+        .build_cartesian_2d(-0.5f64..(corpora as f64 - 0.5), log_axis(low, high))
         .map_err(|e| e.to_string())?;
     chart
         .configure_mesh()
@@ -461,7 +512,7 @@ fn cdf(summary: &Summary, corpus: usize, svg: &mut String) -> std::result::Resul
         .margin(15)
         .x_label_area_size(55)
         .y_label_area_size(70)
-        .build_cartesian_2d((low..high).log_scale(), 0f64..1.0)
+        .build_cartesian_2d(log_axis(low, high), 0f64..1.0)
         .map_err(|e| e.to_string())?;
     chart
         .configure_mesh()
@@ -547,7 +598,7 @@ fn scatter(
         .margin(15)
         .x_label_area_size(55)
         .y_label_area_size(70)
-        .build_cartesian_2d((low..high).log_scale(), (low..high).log_scale())
+        .build_cartesian_2d(log_axis(low, high), log_axis(low, high))
         .map_err(|e| e.to_string())?;
     chart
         .configure_mesh()

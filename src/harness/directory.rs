@@ -69,12 +69,13 @@ const COMMITTING: &str = ".sudolab-committing";
 /// this alone inside the run directory.
 const STAGING: &str = ".sudolab-staging.";
 
-/// Whether `name` is a file a run writes: its CSVs, README and charts.
+/// Whether `name` is a file a run writes: its CSVs, README, page and charts.
 fn is_run_file(name: &str) -> bool {
+    const CHARTS: [&str; 4] = ["medians", "mems", "cdf_", "scatter_"];
     matches!(
         name,
-        "runs.csv" | "mismatches.csv" | "summary.csv" | "meta.csv" | "README.md" | "medians.svg"
-    ) || ((name.starts_with("cdf_") || name.starts_with("scatter_")) && name.ends_with(".svg"))
+        "runs.csv" | "mismatches.csv" | "summary.csv" | "meta.csv" | "README.md" | "index.html"
+    ) || (name.ends_with(".svg") && CHARTS.iter().any(|c| name.starts_with(c)))
 }
 
 /// Whether `name` is sudolab's bookkeeping: the lock, the list, staging and temporary files.

@@ -15,7 +15,7 @@
 //!   as many records as they hold together.
 //!
 //! Any failure names the shard's directory and what is wrong, and nothing is merged. Rows are
-//! concatenated in corpus order and record order; the summary, charts and README are derived
+//! concatenated in corpus order and record order; the summary, charts, README and page are derived
 //! again from the merged `runs.csv` (so quantiles come from the merged distributions).
 
 use std::collections::{BTreeMap, HashSet};

@@ -12,7 +12,8 @@
 //! * [`summary`]: per corpus and solver statistics, from `runs.csv` alone;
 //! * [`charts`]: SVG charts from the summary;
 //! * [`compare`]: two runs side by side, ratios with bootstrap intervals and verdicts;
-//! * [`report`]: `meta.csv`, `summary.csv` and the run's `README.md`.
+//! * [`report`]: `meta.csv`, `summary.csv` and the run's `README.md`;
+//! * [`html`]: `index.html`, the Markdown report as one self-contained page.
 //!
 //! The cross-check is the point: for every puzzle, every solver's count must agree, every
 //! returned grid must pass the independent [`checker`](crate::checker), unique solutions must
@@ -25,6 +26,7 @@ pub mod config;
 mod cross_check;
 pub mod directory;
 pub mod exact_cover;
+pub mod html;
 pub mod manifest;
 pub mod merge;
 mod output;

@@ -1,6 +1,6 @@
 //! The run directory: `meta.csv` (how the run was made), and what is derived from `runs.csv`
-//! alone: `summary.csv`, the charts and `README.md`. [`write_report`] regenerates all three
-//! from the CSVs, so `sudolab report DIR` needs no rerun.
+//! alone: `summary.csv`, the charts, `README.md` and `index.html`. [`write_report`]
+//! regenerates them all from the CSVs, so `sudolab report DIR` needs no rerun.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -163,13 +163,13 @@ pub struct Report {
     pub first_skipped: Option<String>,
 }
 
-/// Derives `summary.csv`, the charts and `README.md` in `dir` from `runs.csv` and `meta.csv`
+/// Derives `summary.csv`, the charts, `README.md` and `index.html` in `dir` from `runs.csv` and `meta.csv`
 /// there.
 pub fn write_report(dir: &Path) -> Result<Report> {
     write_report_into(dir, dir)
 }
 
-/// Derives `summary.csv`, the charts and `README.md` into `target` from the `runs.csv` and
+/// Derives `summary.csv`, the charts, `README.md` and `index.html` into `target` from the `runs.csv` and
 /// `meta.csv` of `source` (the same directory, or a run directory and its staging place).
 /// Refused when `runs.csv` has no readable row: a summary is never replaced by an empty one.
 pub fn write_report_into(source: &Path, target: &Path) -> Result<Report> {
@@ -212,6 +212,7 @@ pub fn write_report_into(source: &Path, target: &Path) -> Result<Report> {
     let charts = charts::draw_all(&summary, target)?;
     let readme = readme(&meta, &summary, &rows, &charts);
     AtomicFile::write(&target.join("README.md"), readme.as_bytes())?;
+    super::html::write_index(&readme, target)?;
     Ok(Report {
         rows,
         mismatches: summary.mismatches(),
@@ -480,7 +481,7 @@ fn readme(
             let _ = writeln!(out, "![{name}]({name})\n");
         }
     }
-    out.push_str("## Files\n\n* `runs.csv`: one row per puzzle and solver (ns, guesses, nodes, count, status).\n* `mismatches.csv`: every disagreement.\n* `summary.csv`: the table above.\n* `meta.csv`: how the run was made.\n\nRegenerate the summary, charts and this file with `sudolab report <this directory>`.\n");
+    out.push_str("## Files\n\n* [runs.csv](runs.csv): one row per puzzle and solver (ns, guesses, nodes, count, status).\n* [mismatches.csv](mismatches.csv): every disagreement.\n* [summary.csv](summary.csv): the table above.\n* [meta.csv](meta.csv): how the run was made.\n* [index.html](index.html): this report as one page for a browser (charts inline, tables sorted by a click on a column's header).\n\nRegenerate the summary, charts, this file and the page with `sudolab report <this directory>`.\n");
     out
 }
 

@@ -387,7 +387,7 @@ pub fn report(args: &ReportArgs, out: &mut impl Write) -> anyhow::Result<Status>
     directory.commit(&["runs.csv", "mismatches.csv", "meta.csv"])?;
     warn_skipped(&report);
     let done = format!(
-        "regenerated summary.csv, charts and README.md in {}",
+        "regenerated summary.csv, charts, README.md and index.html in {}",
         args.dir.display()
     );
     print_table(&report, &done, out)

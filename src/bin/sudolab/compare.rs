@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 use sudolab::atomic_file::AtomicFile;
-use sudolab::harness::charts;
 use sudolab::harness::compare::{self, Change, CompareOptions};
+use sudolab::harness::{charts, html};
 
 use crate::Status;
 
@@ -25,7 +25,7 @@ pub struct CompareArgs {
     /// Seed of the resampling.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Where compare.md and compare.svg go.
+    /// Where compare.md, compare.svg and index.html (both as one page) go.
     #[arg(long, default_value = "reports/compare-latest")]
     out: PathBuf,
 }
@@ -66,16 +66,15 @@ pub fn compare(args: &CompareArgs, out: &mut impl Write) -> anyhow::Result<Statu
         args.new.display(),
         args.base.display()
     );
-    AtomicFile::write(
-        &args.out.join("compare.md"),
-        format!("{heading}{table}\n![compare.svg](compare.svg)\n").as_bytes(),
-    )?;
+    let markdown = format!("{heading}{table}\n![compare.svg](compare.svg)\n");
+    AtomicFile::write(&args.out.join("compare.md"), markdown.as_bytes())?;
     charts::draw_comparison(&rows, options.threshold, &args.out.join("compare.svg"))?;
+    html::write_index(&markdown, &args.out)?;
     let count = |change| rows.iter().filter(|r| r.change == change).count();
     let (slower, faster) = (count(Change::Slower), count(Change::Faster));
     writeln!(
         out,
-        "\n{slower} slower, {faster} faster, {} unchanged, {} without interval; table and chart in {}",
+        "\n{slower} slower, {faster} faster, {} unchanged, {} without interval; table and chart in {} (index.html)",
         count(Change::NoChange),
         count(Change::NoInterval),
         args.out.display()

@@ -42,7 +42,7 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Cross-check every solver over corpora (no timing report): exit 0 only if all agree.
     Verify(bench::VerifyArgs),
-    /// Regenerate summary.csv, charts and README.md of a run directory from its CSVs.
+    /// Regenerate summary.csv, charts, README.md and index.html of a run directory from its CSVs.
     Report(bench::ReportArgs),
     /// Combine the run directories of a sharded run (bench --shard K/N) into one.
     Merge(bench::MergeArgs),

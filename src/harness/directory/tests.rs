@@ -85,6 +85,18 @@ fn replaces_only_the_previous_runs_files(exchange: bool) {
     assert_eq!(directory.sibling, cfg!(target_os = "linux"));
     write(directory.staging(), "runs.csv", "new");
     write(directory.staging(), "meta.csv", "new");
+    // Every kind of file a report writes reaches the run directory, whichever way it commits.
+    let written = [
+        "README.md",
+        "index.html",
+        "medians.svg",
+        "medians_exact_cover.svg",
+        "mems.svg",
+        "summary.csv",
+    ];
+    for name in written {
+        write(directory.staging(), name, "new");
+    }
     // Until the commit, the previous run is all there is.
     assert_eq!(read(&run, "runs.csv").as_deref(), Some("old"));
     assert_eq!(read(&run, "cdf_gone.svg").as_deref(), Some("old"));
@@ -97,9 +109,15 @@ fn replaces_only_the_previous_runs_files(exchange: bool) {
     );
     assert_eq!(read(&run, "notes.txt").as_deref(), Some("mine"));
     assert!(read(&run, "scatter_user.svg").is_some(), "not in the list");
+    for name in written {
+        assert_eq!(read(&run, name).as_deref(), Some("new"), "{name}");
+    }
     assert_eq!(
         read(&run, FILES_LIST).as_deref(),
-        Some("meta.csv\nruns.csv\n")
+        Some(
+            "README.md\nindex.html\nmedians.svg\nmedians_exact_cover.svg\nmeta.csv\nmems.svg\n\
+             runs.csv\nsummary.csv\n"
+        )
     );
     let (inside, beside) = everything(&run);
     assert!(
