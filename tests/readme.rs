@@ -1,41 +1,58 @@
-//! The README renders as written (issue 40): its code fences balance, no heading is swallowed
+//! The README renders as written (issue 40), parsed as CommonMark: its code fences balance, no heading is swallowed
 //! by a code block, and no command line is left outside one (a stray fence once turned the
 //! `--timeout-ms` examples into prose and the "Exact cover" heading into code).
 
+/// What in `text` does not render as its author meant, parsed as CommonMark (pulldown-cmark,
+/// the parser the run pages use): a fenced code block never closed (it runs to the end of the
+/// file), a heading line inside a code block, a command line in prose.
 fn check_markdown(text: &str) -> Vec<String> {
+    use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
+    let line_of = |offset: usize| text[..offset].matches('\n').count() + 1;
     let mut problems = Vec::new();
-    let mut open: Option<usize> = None;
-    for (k, line) in text.lines().enumerate() {
-        let number = k + 1;
-        let trimmed = line.trim_start();
-        if trimmed.starts_with("```") {
-            open = match open {
-                None => Some(number),
-                Some(_) if trimmed.trim_end() == "```" => None,
-                Some(start) => {
+    let mut in_code = false;
+    for (event, range) in Parser::new(text).into_offset_iter() {
+        match event {
+            Event::Start(Tag::CodeBlock(kind)) => {
+                in_code = true;
+                let start = line_of(range.start);
+                let source = text[range.clone()].trim_end();
+                let closed = source
+                    .lines()
+                    .last()
+                    .map(str::trim)
+                    .is_some_and(|l| l.starts_with("```") || l.starts_with("~~~"));
+                if matches!(kind, CodeBlockKind::Fenced(_))
+                    && (source.lines().count() < 2 || !closed)
+                {
                     problems.push(format!(
-                        "line {number}: a fence with an info string inside the block opened on line {start}"
+                        "the code block opened on line {start} is never closed"
                     ));
-                    None
                 }
-            };
-            continue;
-        }
-        match open {
-            Some(start) if trimmed.starts_with("## ") || trimmed.starts_with("### ") => problems
-                .push(format!(
-                    "line {number}: heading inside the code block opened on line {start}"
-                )),
-            None if trimmed.starts_with("sudolab ") || trimmed.starts_with("cargo run") => {
-                problems.push(format!("line {number}: a command outside a code block"))
+                for (k, line) in source.lines().enumerate().skip(1) {
+                    let trimmed = line.trim_start();
+                    if trimmed.starts_with("## ") || trimmed.starts_with("### ") {
+                        problems.push(format!(
+                            "line {}: heading inside the code block opened on line {start}",
+                            start + k
+                        ));
+                    }
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => in_code = false,
+            Event::Text(_) if !in_code => {
+                let line_start = text[..range.start].rfind('\n').map_or(0, |i| i + 1);
+                let line = &text[line_start..];
+                let line = line.lines().next().unwrap_or("").trim_start();
+                if line.starts_with("sudolab ") || line.starts_with("cargo run") {
+                    let problem =
+                        format!("line {}: a command outside a code block", line_of(range.start));
+                    if !problems.contains(&problem) {
+                        problems.push(problem);
+                    }
+                }
             }
             _ => {}
         }
-    }
-    if let Some(start) = open {
-        problems.push(format!(
-            "the code block opened on line {start} is never closed"
-        ));
     }
     problems
 }
@@ -66,4 +83,9 @@ fn the_check_finds_the_stray_fence_it_was_written_for() {
         "{problems:?}"
     );
     assert!(check_markdown("```sh\nsudolab solve x\n```\n\n### Heading\n").is_empty());
+    let unclosed = check_markdown("prose\n\n```sh\nsudolab solve x\n\n## Heading\n");
+    assert!(
+        unclosed.contains(&"the code block opened on line 3 is never closed".to_string()),
+        "{unclosed:?}"
+    );
 }
