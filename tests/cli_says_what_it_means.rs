@@ -295,3 +295,63 @@ fn medians_of_puzzles_and_of_exact_cover_counts_are_charted_apart() {
         .unwrap();
     assert!(width >= 2 * 23 * 7, "{width}");
 }
+
+/// `--scatter A,B` plots the pair a user names (kept by `report`, which can change it); a
+/// pair that is not two of the run's solvers is a usage error before anything is written.
+#[test]
+fn the_scatter_chart_plots_the_pair_a_user_names() {
+    let dir = scratch("scatter-pair");
+    let out = dir.join("run");
+    let top95 = common::datasets().join("norvig_top95.gz");
+    let (out_arg, top95_arg) = (out.to_str().unwrap(), top95.to_str().unwrap());
+    let bench = |pair: &str| {
+        run_sudolab(&[
+            "bench",
+            "-q",
+            "--sample",
+            "30",
+            "--solvers",
+            "sat,dlx,bands",
+            "--scatter",
+            pair,
+            "--out",
+            out_arg,
+            top95_arg,
+        ])
+    };
+    let output = bench("bitmask,dlx");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        text(&output.stderr).contains(
+            "--scatter bitmask,dlx: \"bitmask\" is not one of them (this run's solvers: sat, dlx, bands)"
+        ),
+        "{}",
+        text(&output.stderr)
+    );
+    assert!(
+        !out.exists(),
+        "nothing written before the arguments are checked"
+    );
+    let output = bench("sat,dlx");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let chart = || std::fs::read_to_string(out.join("scatter_norvig_top95.svg")).unwrap();
+    let svg = chart();
+    assert!(svg.contains("sat time (µs") && svg.contains("dlx time (µs"));
+    assert!(svg.contains("chosen with --scatter, 30 puzzles") && !svg.contains("bands time"));
+    // report keeps the recorded pair, and --scatter changes it.
+    let output = run_sudolab(&["report", out_arg]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(chart().contains("sat time (µs"));
+    let output = run_sudolab(&["report", "--scatter", "bands,dlx", out_arg]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    assert!(chart().contains("bands time (µs") && !chart().contains("sat time (µs"));
+    let meta = std::fs::read_to_string(out.join("meta.csv")).unwrap();
+    assert!(meta.contains("scatter,\"bands,dlx\""), "{meta}");
+    let output = run_sudolab(&["report", "--scatter", "dlx,dlx", out_arg]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("--scatter dlx,dlx: two different solvers"));
+    assert!(
+        chart().contains("bands time (µs"),
+        "a refused report changes nothing"
+    );
+}

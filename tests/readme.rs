@@ -44,8 +44,10 @@ fn check_markdown(text: &str) -> Vec<String> {
                 let line = &text[line_start..];
                 let line = line.lines().next().unwrap_or("").trim_start();
                 if line.starts_with("sudolab ") || line.starts_with("cargo run") {
-                    let problem =
-                        format!("line {}: a command outside a code block", line_of(range.start));
+                    let problem = format!(
+                        "line {}: a command outside a code block",
+                        line_of(range.start)
+                    );
                     if !problems.contains(&problem) {
                         problems.push(problem);
                     }

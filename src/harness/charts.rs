@@ -165,8 +165,46 @@ fn hsl_to_rgb(hue: f64, saturation: f64, lightness: f64) -> RGBColor {
     RGBColor(byte(r), byte(g), byte(b))
 }
 
-/// Draws every chart into `dir`; returns the files written, in order.
-pub fn draw_all(summary: &Summary, dir: &Path) -> Result<Vec<PathBuf>> {
+/// The two solvers a scatter chart plots, `A,B` (as `--scatter` takes them), checked against
+/// the run's solvers: two different names, each one of `solvers`.
+///
+/// ```
+/// use sudolab::harness::charts::scatter_pair;
+/// let solvers = ["bitmask".to_string(), "dlx".to_string()];
+/// assert_eq!(scatter_pair("dlx,bitmask", &solvers)?, ("dlx".to_string(), "bitmask".to_string()));
+/// assert!(scatter_pair("dlx,sat", &solvers).is_err());
+/// # Ok::<(), sudolab::error::Error>(())
+/// ```
+pub fn scatter_pair(text: &str, solvers: &[String]) -> Result<(String, String)> {
+    let fail = |why: String| {
+        Err(Error::InvalidArgument(format!(
+            "--scatter {text}: {why} (this run's solvers: {})",
+            solvers.join(", ")
+        )))
+    };
+    let Some((a, b)) = text.split_once(',') else {
+        return fail("two solvers separated by a comma, as in bands,dlx".into());
+    };
+    let (a, b) = (a.trim(), b.trim());
+    if a == b {
+        return fail("two different solvers".into());
+    }
+    for name in [a, b] {
+        if !solvers.iter().any(|s| s == name) {
+            return fail(format!("{name:?} is not one of them"));
+        }
+    }
+    Ok((a.to_string(), b.to_string()))
+}
+
+/// Draws every chart into `dir`; returns the files written, in order. The scatter charts
+/// plot `pair` when given (on the corpora both of its solvers ran), else each corpus's two
+/// fastest solvers.
+pub fn draw_all(
+    summary: &Summary,
+    dir: &Path,
+    pair: Option<&(String, String)>,
+) -> Result<Vec<PathBuf>> {
     let mut files = Vec::new();
     if summary.corpora.is_empty() || summary.solvers.is_empty() {
         return Ok(files);
@@ -201,7 +239,7 @@ pub fn draw_all(summary: &Summary, dir: &Path) -> Result<Vec<PathBuf>> {
         }
         if summary.solvers.len() >= 2 {
             let path = dir.join(format!("scatter_{}.svg", file_stem(corpus)));
-            if render(&path, |svg| scatter(summary, c, svg))? {
+            if render(&path, |svg| scatter(summary, c, pair, svg))? {
                 files.push(path);
             }
         }
@@ -541,19 +579,32 @@ fn cdf(summary: &Summary, corpus: usize, svg: &mut String) -> std::result::Resul
 fn scatter(
     summary: &Summary,
     corpus: usize,
+    pair: Option<&(String, String)>,
     svg: &mut String,
 ) -> std::result::Result<bool, String> {
     let Some(sample) = summary.scatter.get(&corpus) else {
         return Ok(false);
     };
-    // The two fastest solvers on this corpus (lowest medians): the comparison a reader of
-    // the chart wants, whatever order the solvers were registered in.
-    let mut by_median: Vec<(usize, f64)> = (0..summary.solvers.len())
-        .filter_map(|s| summary.median_ns(corpus, s).map(|m| (s, m)))
-        .collect();
-    by_median.sort_by(|x, y| x.1.total_cmp(&y.1));
-    let [(first, _), (second, _), ..] = by_median[..] else {
-        return Ok(false);
+    let (first, second, which) = match pair {
+        Some((a, b)) => {
+            let index = |name: &String| summary.solvers.iter().position(|s| s == name);
+            let (Some(first), Some(second)) = (index(a), index(b)) else {
+                return Ok(false);
+            };
+            (first, second, "chosen with --scatter")
+        }
+        None => {
+            // The two fastest solvers on this corpus (lowest medians): the comparison a
+            // reader of the chart wants, whatever order the solvers were registered in.
+            let mut by_median: Vec<(usize, f64)> = (0..summary.solvers.len())
+                .filter_map(|s| summary.median_ns(corpus, s).map(|m| (s, m)))
+                .collect();
+            by_median.sort_by(|x, y| x.1.total_cmp(&y.1));
+            let [(first, _), (second, _), ..] = by_median[..] else {
+                return Ok(false);
+            };
+            (first, second, "the two fastest solvers")
+        }
     };
     let points: Vec<(f64, f64)> = sample
         .iter()
@@ -589,7 +640,7 @@ fn scatter(
     let mut chart = ChartBuilder::on(&root)
         .caption(
             format!(
-                "{}: the two fastest solvers, {} puzzles{sampled}",
+                "{}: {which}, {} puzzles{sampled}",
                 summary.corpora[corpus],
                 points.len()
             ),

@@ -41,5 +41,5 @@ pub use config::{corpus_names, BenchConfig, CorpusSpec, Observer, RunOutcome, Si
 pub use directory::RunDirectory;
 pub use manifest::read_manifest;
 pub use records::{MismatchRow, RowStatus, RunRow};
-pub use report::{write_report, write_report_into, RunMetadata};
+pub use report::{write_report, write_report_into, write_report_with, RunMetadata};
 pub use run::{check_config, run};

@@ -173,8 +173,14 @@ pub fn write_report(dir: &Path) -> Result<Report> {
 /// `meta.csv` of `source` (the same directory, or a run directory and its staging place).
 /// Refused when `runs.csv` has no readable row: a summary is never replaced by an empty one.
 pub fn write_report_into(source: &Path, target: &Path) -> Result<Report> {
+    write_report_with(source, target, &RunMetadata::read(source)?)
+}
+
+/// [`write_report_into`] with the run's metadata given (as `report --scatter` changes it)
+/// instead of read from `source`. Its `scatter` entry (`A,B`), when present, names the two
+/// solvers of the scatter charts; it must name two of the run's solvers.
+pub fn write_report_with(source: &Path, target: &Path, meta: &RunMetadata) -> Result<Report> {
     let runs = source.join("runs.csv");
-    let meta = RunMetadata::read(source)?;
     if !runs.exists() {
         let rebuild = meta
             .get("command")
@@ -209,8 +215,12 @@ pub fn write_report_into(source: &Path, target: &Path) -> Result<Report> {
         error: e.into_error(),
     })?;
     AtomicFile::write(&target.join("summary.csv"), &bytes)?;
-    let charts = charts::draw_all(&summary, target)?;
-    let readme = readme(&meta, &summary, &rows, &charts);
+    let pair = match meta.get("scatter") {
+        Some(pair) => Some(charts::scatter_pair(pair, &summary.solvers)?),
+        None => None,
+    };
+    let charts = charts::draw_all(&summary, target, pair.as_ref())?;
+    let readme = readme(meta, &summary, &rows, &charts);
     AtomicFile::write(&target.join("README.md"), readme.as_bytes())?;
     super::html::write_index(&readme, target)?;
     Ok(Report {
@@ -504,6 +514,7 @@ fn how_it_was_made(out: &mut String, meta: &RunMetadata) {
         "timeout_ms",
         "max_nodes",
         "repeat",
+        "scatter",
         "shard",
         "shards",
         "load_start",

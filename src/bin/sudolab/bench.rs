@@ -98,6 +98,10 @@ pub struct BenchArgs {
     /// per puzzle: runs.csv and the summary get mems beside the times.
     #[arg(long)]
     mems: bool,
+    /// The two solvers of the scatter charts, A,B (A's time across, B's up), instead of each
+    /// corpus's two fastest; recorded in meta.csv, so `report` keeps them.
+    #[arg(long, value_name = "A,B")]
+    scatter: Option<String>,
 }
 
 #[derive(Args)]
@@ -110,6 +114,10 @@ pub struct VerifyArgs {
 pub struct ReportArgs {
     /// A run directory (with runs.csv).
     dir: PathBuf,
+    /// The two solvers of the scatter charts, A,B, instead of those the run recorded (or,
+    /// when it recorded none, each corpus's two fastest); written to meta.csv.
+    #[arg(long, value_name = "A,B")]
+    scatter: Option<String>,
 }
 
 /// Progress on standard error (a bar on a terminal) and every problem as it happens.
@@ -310,6 +318,9 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     // written into the directory's staging place and replaces the previous run only when
     // it is whole (interrupted runs too: they keep what finished).
     harness::check_config(&config)?;
+    if let Some(pair) = &args.scatter {
+        harness::charts::scatter_pair(pair, &config.solvers)?;
+    }
     for corpus in &config.corpora {
         if harness::directory::run_would_replace(&args.out, &corpus.path) {
             bail!(
@@ -323,6 +334,9 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     let command: Vec<String> = std::env::args().collect();
     let directory = RunDirectory::lock_for(&args.out, &command)?;
     let mut meta = harness::provenance::bench_metadata(&config, &command);
+    if let Some(pair) = &args.scatter {
+        meta.set("scatter", pair.replace(' ', ""));
+    }
     let console = console(args.run.quiet);
     let staging = directory.staging();
     let outcome = harness::run(&config, Some(staging), interrupt::flag(), &console)?;
@@ -383,7 +397,12 @@ fn warn_skipped(report: &harness::report::Report) {
 pub fn report(args: &ReportArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     let command: Vec<String> = std::env::args().collect();
     let directory = RunDirectory::lock_existing(&args.dir, &command)?;
-    let report = harness::write_report_into(directory.path(), directory.staging())?;
+    let mut meta = harness::RunMetadata::read(directory.path())?;
+    if let Some(pair) = &args.scatter {
+        meta.set("scatter", pair.replace(' ', ""));
+        meta.write(directory.staging())?;
+    }
+    let report = harness::write_report_with(directory.path(), directory.staging(), &meta)?;
     directory.commit(&["runs.csv", "mismatches.csv", "meta.csv"])?;
     warn_skipped(&report);
     let done = format!(
