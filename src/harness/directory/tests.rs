@@ -115,7 +115,7 @@ fn replaces_only_the_previous_runs_files(exchange: bool) {
     assert_eq!(
         read(&run, FILES_LIST).as_deref(),
         Some(
-            "README.md\nindex.html\nmedians.svg\nmedians_exact_cover.svg\nmeta.csv\nmems.svg\n\
+            "README.md\nindex.html\nmedians.svg\nmedians_exact_cover.svg\nmems.svg\nmeta.csv\n\
              runs.csv\nsummary.csv\n"
         )
     );
