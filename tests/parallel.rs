@@ -251,3 +251,54 @@ fn bench_shards_merge_into_the_whole_run_and_bad_sets_are_refused() {
     assert!(!mixed.status.success());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Paths with spaces survive `bench --shard` and `merge` (issue 37): meta.csv records the
+/// command as a JSON array of arguments, so `--out "my runs/1"` is one argument, not two
+/// words that differ between shards.
+#[test]
+fn paths_with_spaces_survive_shards_and_merge() {
+    let dir = scratch("spaced").join("my runs");
+    std::fs::create_dir_all(&dir).unwrap();
+    let corpus = dir.join("top 95.gz");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/norvig_top95.gz"),
+        &corpus,
+    )
+    .unwrap();
+    let corpus = corpus.display().to_string();
+    for k in 1..=2 {
+        let run = bench_shard(&dir.join(format!("shard {k}")), &format!("{k}/2"), &corpus);
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+    }
+    let meta = std::fs::read_to_string(dir.join("shard 1/meta.csv")).unwrap();
+    let command = meta
+        .lines()
+        .find_map(|l| l.strip_prefix("command,"))
+        .unwrap()
+        .trim_matches('"')
+        .replace("\"\"", "\"");
+    let arguments: Vec<String> = serde_json::from_str(&command).unwrap();
+    assert!(arguments.contains(&corpus), "{arguments:?}");
+    let merged = dir.join("merged run");
+    let path = |p: &Path| p.display().to_string();
+    succeed(&[
+        "merge",
+        &path(&dir.join("shard 1")),
+        &path(&dir.join("shard 2")),
+        "--out",
+        &path(&merged),
+    ]);
+    let whole = dir.join("whole run");
+    assert!(bench_shard(&whole, "1/1", &corpus).status.success());
+    assert_eq!(deterministic_rows(&merged), deterministic_rows(&whole));
+    let readme = std::fs::read_to_string(merged.join("README.md")).unwrap();
+    assert!(
+        readme.contains(&format!("'{corpus}'")),
+        "the command line quotes the path"
+    );
+    let _ = std::fs::remove_dir_all(dir.parent().unwrap());
+}

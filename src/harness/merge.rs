@@ -31,8 +31,8 @@ use crate::input::{open_bounded, MAX_RUN_FILE_LINE};
 use crate::shard::{check_every_shard_once, Shard};
 
 /// The command of a run without the arguments that differ between its shards.
-fn shared_command(command: &str) -> Vec<String> {
-    let mut words = command.split_whitespace().skip(1);
+fn shared_command(command: &[String]) -> Vec<String> {
+    let mut words = command.iter().map(String::as_str).skip(1);
     let mut kept = Vec::new();
     while let Some(word) = words.next() {
         match word {
@@ -309,9 +309,9 @@ fn check_shares_fit(runs: &[ShardRun]) -> Result<()> {
 /// Checks that the shards belong to one run and that each of 1..N is there once.
 fn check_one_run(runs: &[ShardRun]) -> Result<()> {
     let first = &runs[0];
-    let command = shared_command(first.meta.get("command").unwrap_or(""));
+    let command = shared_command(&first.meta.command().unwrap_or_default());
     for run in runs {
-        let same_command = shared_command(run.meta.get("command").unwrap_or("")) == command;
+        let same_command = shared_command(&run.meta.command().unwrap_or_default()) == command;
         if run.shard.count != first.shard.count || !same_command {
             return refuse(format!(
                 "{} is not a shard of the same run as {}: the commands differ beyond --shard \
@@ -397,10 +397,22 @@ mod tests {
 
     #[test]
     fn shards_share_a_command_apart_from_shard_and_out() {
-        let a = shared_command("target/sudolab bench c.txt --shard 1/3 --out a --threads 1");
-        let b = shared_command("/x/sudolab bench c.txt --out=b --shard=2/3 --threads 1");
+        let words = |text: &str| -> Vec<String> { text.split(' ').map(str::to_string).collect() };
+        let a = shared_command(&words(
+            "target/sudolab bench c.txt --shard 1/3 --out a --threads 1",
+        ));
+        let b = shared_command(&words(
+            "/x/sudolab bench c.txt --out=b --shard=2/3 --threads 1",
+        ));
         assert_eq!(a, b);
-        let c = shared_command("sudolab bench c.txt --shard 1/3 --out a --threads 2");
+        let c = shared_command(&words(
+            "sudolab bench c.txt --shard 1/3 --out a --threads 2",
+        ));
         assert_ne!(a, c);
+        // An --out with a space in it is one argument.
+        let mut d = words("sudolab bench c.txt --shard 1/3 --out x --threads 1");
+        let mut e = d.clone();
+        (d[6], e[6], e[4]) = ("my runs/1".into(), "my runs/2".into(), "2/3".into());
+        assert_eq!(shared_command(&d), shared_command(&e));
     }
 }

@@ -59,7 +59,7 @@ pub fn commit() -> String {
 /// The build and the machine: command, version, features, commit, compiler, CPU, cores and
 /// the load when the run starts.
 pub fn record_provenance(meta: &mut RunMetadata, command: &[String]) {
-    meta.set("command", command.join(" "));
+    meta.set_command(command);
     meta.set("sudolab", env!("CARGO_PKG_VERSION"));
     let features = if cfg!(feature = "reference-dlx") {
         "reference-dlx"

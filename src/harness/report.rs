@@ -46,6 +46,55 @@ impl RunMetadata {
         self.set(&format!("solver:{}:reports", info.name), reports.join(","));
     }
 
+    /// Records the command line as a JSON array of its arguments (key `command`), so that an
+    /// argument with a space in it stays one argument.
+    pub fn set_command(&mut self, command: &[String]) {
+        let json = serde_json::to_string(command).unwrap_or_default();
+        self.set("command", json);
+    }
+
+    /// The recorded command line's arguments: the JSON array [`RunMetadata::set_command`]
+    /// writes, or, for runs recorded before it, the words of the text that was stored.
+    ///
+    /// ```
+    /// use sudolab::harness::RunMetadata;
+    /// let mut meta = RunMetadata::default();
+    /// meta.set_command(&["sudolab".into(), "bench".into(), "my corpus.txt".into()]);
+    /// assert_eq!(meta.command().unwrap()[2], "my corpus.txt");
+    /// assert_eq!(meta.command_line().unwrap(), "sudolab bench 'my corpus.txt'");
+    /// meta.set("command", "sudolab bench old.txt");
+    /// assert_eq!(meta.command().unwrap(), ["sudolab", "bench", "old.txt"]);
+    /// ```
+    pub fn command(&self) -> Option<Vec<String>> {
+        let text = self.get("command")?;
+        if text.trim_start().starts_with('[') {
+            serde_json::from_str(text).ok()
+        } else {
+            Some(text.split_whitespace().map(str::to_string).collect())
+        }
+    }
+
+    /// The recorded command as a shell would take it: arguments with spaces or quotes in
+    /// single quotes.
+    pub fn command_line(&self) -> Option<String> {
+        let words = self.command()?;
+        let quoted: Vec<String> = words
+            .iter()
+            .map(|word| {
+                let plain = !word.is_empty()
+                    && word
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+                if plain {
+                    word.clone()
+                } else {
+                    format!("'{}'", word.replace('\'', "'\\''"))
+                }
+            })
+            .collect();
+        Some(quoted.join(" "))
+    }
+
     /// The description recorded for solver `name`, if any.
     pub fn solver_description(&self, name: &str) -> Option<&str> {
         self.get(&format!("solver:{name}"))
@@ -183,7 +232,7 @@ pub fn write_report_with(source: &Path, target: &Path, meta: &RunMetadata) -> Re
     let runs = source.join("runs.csv");
     if !runs.exists() {
         let rebuild = meta
-            .get("command")
+            .command_line()
             .map_or(String::new(), |c| format!("; the run's command was `{c}`"));
         return Err(Error::Refused(format!(
             "{}: no runs.csv, so there is nothing to summarise (runs.csv is the run's raw data; \
@@ -522,7 +571,11 @@ fn how_it_was_made(out: &mut String, meta: &RunMetadata) {
         "started",
         "finished",
     ] {
-        if let Some(value) = meta.get(key) {
+        let value = match key {
+            "command" => meta.command_line(),
+            _ => meta.get(key).map(str::to_string),
+        };
+        if let Some(value) = value {
             let _ = writeln!(out, "| {key} | `{}` |", value.replace('|', "\\|"));
         }
     }
