@@ -5,7 +5,10 @@
 //! `shard` (K/N), `problem` (a fingerprint of the problem and the split), `solutions`,
 //! `nodes`, `updates`, `mems`, `guesses`, and `check`: a hash of the other seven, so a
 //! counter edited by hand or damaged in transit is caught, not summed. Other lines (the
-//! solutions printed, the engine, the time) are ignored. [`ShardCounts::read`] refuses a
+//! solutions printed, the engine, the time) are ignored. With `--format json` it is one JSON
+//! object holding the same eight fields ([`ShardCounts::to_json`]; numbers as JSON numbers,
+//! `solutions` past 64 bits as a string), read back the same way: a field missing is refused
+//! by name, never taken as 0. [`ShardCounts::read`] refuses a
 //! file with a key missing, repeated or unreadable, naming the file and the line, and reads
 //! lines of bounded length ([`MAX_RUN_FILE_LINE`]): `/dev/zero` is an error, not a
 //! memory blow-up. [`ShardCounts::sum`] refuses a set that is not every shard of one problem
@@ -69,6 +72,34 @@ pub fn fingerprint(text: &str) -> String {
     format!("{hash:016x}")
 }
 
+/// Fills `values` from a JSON shard output on line `line`: each of [`KEYS`] that the object
+/// holds, as text (a string as it is, a number as written); a shard that was stopped is
+/// refused.
+fn json_fields(
+    text: &str,
+    line: u64,
+    values: &mut [Option<(String, u64)>; 8],
+) -> std::result::Result<(), String> {
+    let object: serde_json::Map<String, serde_json::Value> = serde_json::from_str(text)
+        .map_err(|e| format!("not a JSON object of a shard's counters: {e}"))?;
+    if let Some(stop) = object.get("stopped").filter(|v| !v.is_null()) {
+        return Err(format!(
+            "this shard was stopped ({}) before it finished: its counts are lower bounds; \
+             run it again",
+            stop.as_str().unwrap_or("stopped")
+        ));
+    }
+    for (slot, key) in KEYS.iter().enumerate() {
+        values[slot] = match object.get(*key) {
+            Some(serde_json::Value::String(text)) => Some((text.clone(), line)),
+            Some(serde_json::Value::Number(number)) => Some((number.to_string(), line)),
+            Some(other) => return Err(format!("{key}: {other} is neither a count nor a text")),
+            None => None,
+        };
+    }
+    Ok(())
+}
+
 const KEYS: [&str; 8] = [
     "shard",
     "problem",
@@ -110,6 +141,28 @@ impl ShardCounts {
         )
     }
 
+    /// The counters as the fields of a shard's JSON output, `check` included.
+    pub fn to_json(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut map = serde_json::Map::new();
+        map.insert("shard".into(), self.shard.to_string().into());
+        map.insert("problem".into(), self.problem.clone().into());
+        let solutions = match u64::try_from(self.solutions) {
+            Ok(small) => serde_json::Value::from(small),
+            Err(_) => serde_json::Value::from(self.solutions.to_string()),
+        };
+        map.insert("solutions".into(), solutions);
+        for (key, value) in [
+            ("nodes", self.nodes),
+            ("updates", self.updates),
+            ("mems", self.mems),
+            ("guesses", self.guesses),
+        ] {
+            map.insert(key.into(), value.into());
+        }
+        map.insert("check".into(), self.check().into());
+        map
+    }
+
     /// Reads a shard's output; `name` names it in errors (see the module docs).
     pub fn read(input: impl BufRead, name: &str) -> Result<ShardCounts> {
         let refuse = |line: Option<u64>, why: String| {
@@ -138,6 +191,10 @@ impl ShardCounts {
                 Line::Read => {}
             }
             let text = String::from_utf8_lossy(lines.bytes());
+            if text.trim_start().starts_with('{') {
+                json_fields(&text, number, &mut values).map_err(|why| refuse(Some(number), why))?;
+                break;
+            }
             let Some((key, value)) = text.split_once(": ") else {
                 continue;
             };
@@ -168,7 +225,7 @@ impl ShardCounts {
                 None => Err(refuse(
                     None,
                     format!(
-                        "no {} line: not the output of a --shard count, or cut short",
+                        "no {} counter: not the output of a --shard count, or cut short",
                         KEYS[slot]
                     ),
                 )),
@@ -295,7 +352,7 @@ mod tests {
                 text.replace("nodes: 5", "nodes: 6"),
                 "f.txt, line 8: the counters do not match their check line",
             ),
-            (text.replace("mems: 3\n", ""), "f.txt: no mems line"),
+            (text.replace("mems: 3\n", ""), "f.txt: no mems counter"),
             (
                 text.replace("nodes: 5", "nodes: five"),
                 "f.txt, line 4: nodes: \"five\" is not a count",

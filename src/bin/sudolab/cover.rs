@@ -12,8 +12,11 @@ use sudolab::grid::Grid;
 use sudolab::registry::Engine;
 use sudolab::solver::Limits;
 
+use crate::logic::Format;
+use crate::puzzles::json_line;
 use crate::split::{self, SplitArgs};
 use crate::{interrupt, Status};
+use serde_json::json;
 
 #[derive(Args)]
 pub struct CoverArgs {
@@ -84,8 +87,40 @@ pub struct CoverArgs {
     /// Stop after this many search nodes (the counts are then lower bounds, exit code 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
+    /// Output: `text` (`key: value` lines), or `json` for one JSON object with the same
+    /// counters (fields listed in the README; a shard's object is what `merge-counts` reads).
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
     #[command(flatten)]
     split: SplitArgs,
+}
+
+/// The fields every JSON report of a count starts with: the solutions, whether the count
+/// stopped at --limit or was stopped, the problem's size, the solutions printed.
+fn json_head(
+    problem: &Problem,
+    solutions: serde_json::Value,
+    capped: bool,
+    stopped: Option<String>,
+    printed: Vec<Vec<String>>,
+) -> serde_json::Map<String, serde_json::Value> {
+    let mut map = serde_json::Map::new();
+    map.insert("solutions".into(), solutions);
+    map.insert("capped".into(), capped.into());
+    map.insert("stopped".into(), stopped.into());
+    map.insert("primary_items".into(), problem.primary_items().into());
+    map.insert(
+        "secondary_items".into(),
+        (problem.items() - problem.primary_items()).into(),
+    );
+    map.insert("options".into(), problem.options().into());
+    map.insert("printed".into(), json!(printed));
+    map
+}
+
+/// The option texts of a solution, for JSON.
+fn option_texts(problem: &Problem, options: &[usize]) -> Vec<String> {
+    options.iter().map(|&o| problem.option_text(o)).collect()
 }
 
 /// The built-in classic problem the arguments name, if any.
@@ -203,14 +238,28 @@ fn cover_once(
     if args.print == 0 {
         // Nothing to print: count without mapping each solution to option numbers.
         let stats = engine.count_within(args.limit, &limits(args, started));
-        return report_count(args, problem, engine, &stats, stats.solutions, started, out);
+        let found = stats.solutions;
+        return report_count(
+            args,
+            problem,
+            engine,
+            &stats,
+            found,
+            started,
+            Vec::new(),
+            out,
+        );
     }
     let mut counter = SolutionLimit::new(args.limit);
     let mut write_error = None;
+    let mut printed = Vec::new();
+    let json = matches!(args.format, Format::Json);
     let stats = engine.search_options(&limits(args, started), &mut |options| {
         let control = counter.record();
         let found = counter.found();
-        if found <= args.print {
+        if found <= args.print && json {
+            printed.push(option_texts(problem, options));
+        } else if found <= args.print {
             let mut lines = format!("solution {found}:\n");
             for &option in options {
                 lines.push_str(&format!("  {}\n", problem.option_text(option)));
@@ -225,10 +274,13 @@ fn cover_once(
     if let Some(error) = write_error {
         return Err(error.into());
     }
-    report_count(args, problem, engine, &stats, counter.found(), started, out)
+    let found = counter.found();
+    report_count(args, problem, engine, &stats, found, started, printed, out)
 }
 
-/// The counters of one search (`found` solutions), the engine and the time.
+/// The counters of one search (`found` solutions), the engine and the time (in JSON, the
+/// solutions `printed` too).
+#[allow(clippy::too_many_arguments)]
 fn report_count(
     args: &CoverArgs,
     problem: &Problem,
@@ -236,9 +288,40 @@ fn report_count(
     stats: &sudolab::exact_cover::SearchStats,
     found: u64,
     started: std::time::Instant,
+    printed: Vec<Vec<String>>,
     out: &mut impl Write,
 ) -> anyhow::Result<Status> {
     let capped = args.limit != 0 && found >= args.limit;
+    let status = match stats.stopped {
+        None => Status::Success,
+        Some(_) => Status::PuzzleFailure,
+    };
+    if let Format::Json = args.format {
+        let stopped = stats.stopped.map(|s| s.to_string());
+        let mut map = json_head(problem, found.into(), capped, stopped, printed);
+        map.insert("nodes".into(), stats.nodes.into());
+        map.insert("updates".into(), stats.updates.into());
+        map.insert("mems".into(), stats.mems.into());
+        map.insert("engine".into(), engine.name().into());
+        map.insert("method".into(), engine.describe().into());
+        map.insert(
+            "time_ms".into(),
+            (started.elapsed().as_secs_f64() * 1e3).into(),
+        );
+        let details: serde_json::Map<String, serde_json::Value> = engine
+            .details()
+            .into_iter()
+            .map(|(name, value)| (name.to_string(), value.to_string().into()))
+            .collect();
+        map.insert("details".into(), details.into());
+        if let Some(classic) = classic_problem(args)? {
+            let complete = stats.stopped.is_none() && !capped;
+            let note = classic::count_note(classic, found, complete);
+            map.insert("note".into(), note.to_string().into());
+        }
+        json_line(out, map.into())?;
+        return Ok(status);
+    }
     if let Some(stop) = stats.stopped {
         writeln!(
             out,
@@ -327,6 +410,36 @@ fn cover_with_sat(
     let formula = sudolab::sat::Cnf::from_problem(problem)?;
     let keep = usize::try_from(args.print).unwrap_or(usize::MAX);
     let found = sudolab::sat::count_models(&formula, args.limit, keep, &limits(args, started));
+    if let Format::Json = args.format {
+        let printed = found
+            .models
+            .iter()
+            .map(|model| {
+                model
+                    .iter()
+                    .map(|&v| problem.option_text(v as usize - 1))
+                    .collect()
+            })
+            .collect();
+        let capped = args.limit != 0 && found.count >= args.limit;
+        let stopped = found.stopped.map(|s| s.to_string());
+        let mut map = json_head(problem, found.count.into(), capped, stopped, printed);
+        map.insert("clauses".into(), formula.clause_count().into());
+        map.insert("decisions".into(), found.decisions.into());
+        map.insert("conflicts".into(), found.conflicts.into());
+        map.insert("propagations".into(), found.propagations.into());
+        map.insert("engine".into(), "sat".into());
+        map.insert("method".into(), "CDCL (batsat) on the CNF encoding".into());
+        map.insert(
+            "time_ms".into(),
+            (started.elapsed().as_secs_f64() * 1e3).into(),
+        );
+        json_line(out, map.into())?;
+        return Ok(match found.stopped {
+            None => Status::Success,
+            Some(_) => Status::PuzzleFailure,
+        });
+    }
     for (k, model) in found.models.iter().enumerate() {
         writeln!(out, "solution {}:", k + 1)?;
         for &variable in model {
@@ -391,6 +504,35 @@ fn cover_split(
         &limits(args, started),
         args.print as usize,
     )?;
+    if let Format::Json = args.format {
+        let printed = totals
+            .first
+            .iter()
+            .map(|o| option_texts(problem, o))
+            .collect();
+        let solutions = match u64::try_from(totals.solutions) {
+            Ok(small) => serde_json::Value::from(small),
+            Err(_) => serde_json::Value::from(totals.solutions.to_string()),
+        };
+        let stopped = totals.stopped.map(|s| s.to_string());
+        let mut map = json_head(problem, solutions, false, stopped, printed);
+        map.insert("engine".into(), "dlx".into());
+        map.insert("method".into(), links.describe().into());
+        map.insert(
+            "time_ms".into(),
+            (started.elapsed().as_secs_f64() * 1e3).into(),
+        );
+        map.extend(split::json_fields(
+            &totals,
+            &problem.to_dlx_format(),
+            &args.split,
+        ));
+        json_line(out, map.into())?;
+        return Ok(match totals.stopped {
+            None => Status::Success,
+            Some(_) => Status::PuzzleFailure,
+        });
+    }
     for (k, options) in totals.first.iter().enumerate() {
         writeln!(out, "solution {}:", k + 1)?;
         for &option in options {

@@ -275,7 +275,9 @@ pub struct GradeArgs {
     /// %p EP, %d ED, %R %P %D their techniques, %e milliseconds, %t tab, %l new line, %%.
     /// SE's default is "%r/%p/%d"; "%g %r/%p/%d" is what `serate` prints with
     /// `--format="%g %r/%p/%d"`. An unsolved puzzle prints "?" as its rating; puzzles
-    /// refused or malformed are reported on standard error.
+    /// refused or malformed are reported on standard error. `--format json` prints one JSON
+    /// object per record instead (JSON Lines: source, line, puzzle, status, er, ep, ed, the
+    /// techniques, steps; a record refused or malformed is an object with its message).
     #[arg(long)]
     format: Option<String>,
     /// Worker threads (0 = every core). Lines keep the input's order.
@@ -295,9 +297,11 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     // Records are graded a batch at a time on the pool and printed in input order as each
     // batch ends.
     const BATCH: usize = 256;
+    let json = args.format.as_deref() == Some("json");
     let format = args
         .format
         .as_deref()
+        .filter(|_| !json)
         .map(logic::se_format::Format::parse)
         .transpose()
         .context("--format")?;
@@ -314,7 +318,14 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
             batch
                 .par_iter()
                 .map(|record| match record {
+                    Ok(record) if json => grade_json(&source, record, args.rate_anyway),
                     Ok(record) => grade_line(&source, record, args.rate_anyway, format.as_ref()),
+                    Err(error) if json => Graded {
+                        line: serde_json::json!({"source": source, "status": "error",
+                                                 "message": error.to_string()})
+                        .to_string(),
+                        failed: true,
+                    },
                     Err(error) => Graded {
                         line: format!("{error}: malformed"),
                         failed: true,
@@ -325,7 +336,7 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         for graded in lines {
             if graded.failed {
                 status = Status::PuzzleFailure;
-                if format.is_some() {
+                if format.is_some() && !json {
                     eprintln!("{}", graded.line);
                     continue;
                 }
@@ -334,6 +345,74 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         }
     }
     Ok(status)
+}
+
+/// One record's grade as a JSON object (`grade --format json`); a record refused is an
+/// object with status "not rated" and the reason.
+fn grade_json(source: &str, record: &sudolab::corpus::Record, rate_anyway: bool) -> Graded {
+    use serde_json::json;
+    let head = json!({"source": source, "line": record.line, "puzzle": record.puzzle.to_string()});
+    let with = |fields: serde_json::Value| {
+        let mut map = head.as_object().cloned().unwrap_or_default();
+        map.extend(fields.as_object().cloned().unwrap_or_default());
+        serde_json::Value::Object(map).to_string()
+    };
+    if !rate_anyway {
+        let solver = quickest_for(&record.puzzle);
+        let limits = sudolab::solver::Limits {
+            interrupt: Some(crate::interrupt::flag()),
+            ..sudolab::solver::Limits::NONE
+        };
+        let diagnosis = diagnose_within(&record.puzzle, solver.as_ref(), &limits);
+        if !matches!(diagnosis, Diagnosis::Unique(_)) {
+            let message = format!("{diagnosis} (--rate-anyway rates it)");
+            return Graded {
+                line: with(json!({"status": "not rated", "message": message})),
+                failed: true,
+            };
+        }
+    }
+    let position = match Position::from_grid(&record.puzzle) {
+        Ok(position) => position,
+        Err(error) => {
+            return Graded {
+                line: with(json!({"status": "not rated", "message": error.to_string()})),
+                failed: true,
+            }
+        }
+    };
+    let grade = logic::grade(&position);
+    let name = |t: Option<logic::Technique>| t.map(|t| t.name());
+    let steps: serde_json::Map<String, serde_json::Value> = grade
+        .counts
+        .iter()
+        .map(|(t, n)| (t.name().to_string(), json!(n)))
+        .collect();
+    // Ratings to the tenth, as SE prints them (an f32's 1.2 is 1.2000000476837158 as f64).
+    let rating = |r: f32| format!("{r:.1}").parse::<f64>().unwrap_or(f64::NAN);
+    let (status, ceiling) = if grade.solved {
+        ("rated", None)
+    } else {
+        (
+            "stuck",
+            Some(rating(logic::ceiling(position.geometry().side()))),
+        )
+    };
+    Graded {
+        line: with(json!({
+            "status": status,
+            "solved_by_logic": grade.solved,
+            "er": grade.solved.then(|| rating(grade.rating)),
+            "ep": grade.solved.then(|| rating(grade.pearl)),
+            "ed": rating(grade.diamond),
+            "hardest": name(grade.hardest),
+            "pearl_technique": name(grade.pearl_technique),
+            "diamond_technique": name(grade.diamond_technique),
+            "above": ceiling,
+            "steps": steps,
+        })),
+        failed: false,
+    }
 }
 
 /// The `grade` line of one record, and whether it is a failure (contradictory givens, or

@@ -12,8 +12,10 @@ use sudolab::registry;
 use sudolab::solver::{Limits, Solver};
 use sudolab::Error;
 
+use crate::logic::Format;
 use crate::split::{self, SplitArgs};
 use crate::{interrupt, Status};
+use serde_json::json;
 
 /// Where puzzles come from, which solver reads them, and how long it may take.
 #[derive(Args)]
@@ -33,6 +35,10 @@ pub struct Input {
     /// Give up on a puzzle after this many search nodes (reported as undecided, exit 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
+    /// Output: `text`, or `json` for one JSON object per record (JSON Lines, with the fields
+    /// the README lists; a malformed record is an object with status "error").
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
 }
 
 fn solver_name(name: &str) -> Result<String, String> {
@@ -99,10 +105,49 @@ pub struct CheckArgs {
     expected: bool,
 }
 
-fn report_error(out: &mut impl Write, error: &Error) -> anyhow::Result<()> {
+fn report_error(
+    out: &mut impl Write,
+    source: &str,
+    error: &Error,
+    format: Format,
+) -> anyhow::Result<()> {
     eprintln!("sudolab: {error}");
-    writeln!(out, "ERROR")?;
+    match format {
+        Format::Text => writeln!(out, "ERROR")?,
+        Format::Json => json_line(
+            out,
+            json!({"source": source, "status": "error", "message": error.to_string()}),
+        )?,
+    }
     Ok(())
+}
+
+/// Writes `value` as one line of JSON.
+pub fn json_line(out: &mut (impl Write + ?Sized), value: serde_json::Value) -> anyhow::Result<()> {
+    writeln!(out, "{value}")?;
+    Ok(())
+}
+
+/// The fields every record's JSON object starts with: where the record is.
+fn json_place(source: &str, record: &Record) -> serde_json::Map<String, serde_json::Value> {
+    let mut map = serde_json::Map::new();
+    map.insert("source".into(), json!(source));
+    map.insert("line".into(), json!(record.line));
+    map
+}
+
+/// [`json_place`] with `fields` added, as one line of JSON.
+fn json_record(
+    out: &mut dyn Write,
+    source: &str,
+    record: &Record,
+    fields: serde_json::Value,
+) -> anyhow::Result<()> {
+    let mut map = json_place(source, record);
+    if let serde_json::Value::Object(fields) = fields {
+        map.extend(fields);
+    }
+    json_line(out, serde_json::Value::Object(map))
 }
 
 fn place(source: &str, record: &Record) -> String {
@@ -178,7 +223,7 @@ fn for_each_record_counted(
         let fine = match record {
             Ok(record) => each(&source, &record, out)?,
             Err(error) => {
-                report_error(out, &error)?;
+                report_error(out, &source, &error, input.format)?;
                 false
             }
         };
@@ -199,6 +244,24 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     for_each_record(&args.input, out, |source, record, out| {
         check_size(solver.as_ref(), source, record)?;
         let diagnosis = diagnose_within(&record.puzzle, solver.as_ref(), &args.input.limits());
+        if let Format::Json = args.input.format {
+            if interrupt::requested() {
+                return Ok(false);
+            }
+            let unique = matches!(diagnosis, Diagnosis::Unique(_));
+            let solution = match &diagnosis {
+                Diagnosis::Unique(solution) => Some(solution.to_string()),
+                _ => None,
+            };
+            let message = (!unique).then(|| diagnosis.to_string());
+            json_record(
+                out,
+                source,
+                record,
+                json!({"status": diagnosis.status(), "solution": solution, "message": message}),
+            )?;
+            return Ok(unique);
+        }
         let marker = match &diagnosis {
             Diagnosis::Unique(solution) if args.pretty => {
                 write!(out, "{}", solution.to_pretty())?;
@@ -228,6 +291,27 @@ pub fn count(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     for_each_record(&args.input, out, |source, record, out| {
         check_size(solver.as_ref(), source, record)?;
         let outcome = solver.count_within(&record.puzzle, args.limit, &args.input.limits());
+        if let Format::Json = args.input.format {
+            let capped = args.limit != 0 && outcome.count >= args.limit;
+            let status = if outcome.stopped.is_some() {
+                "undecided"
+            } else {
+                "counted"
+            };
+            let message = match (&outcome.stopped, outcome.count) {
+                (Some(stop), n) => Some(format!("{stop} after {n} solutions (a lower bound)")),
+                (None, 0) => Some(why_no_solution(&record.puzzle).to_string()),
+                _ => None,
+            };
+            json_record(
+                out,
+                source,
+                record,
+                json!({"status": status, "solutions": outcome.count, "capped": capped,
+                       "nodes": outcome.stats.nodes, "guesses": outcome.stats.guesses, "message": message}),
+            )?;
+            return Ok(outcome.stopped.is_none() && outcome.count > 0);
+        }
         if let Some(stop) = outcome.stopped {
             // Interrupted too: the puzzle in progress gets its lower bound, as a split count
             // gives it.
@@ -260,6 +344,38 @@ pub fn check(args: &CheckArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         check_size(solver.as_ref(), source, record)?;
         let diagnosis = diagnose_within(&record.puzzle, solver.as_ref(), &args.input.limits());
         if interrupt::requested() {
+            return Ok(true);
+        }
+        if let Format::Json = args.input.format {
+            let stated = record.expected_count.filter(|_| args.expected);
+            let (found, problem) = match stated {
+                Some(_) => {
+                    let (found, problem) = expectation(record, &diagnosis);
+                    (Some(found), problem)
+                }
+                None if matches!(diagnosis, Diagnosis::Unique(_)) => (None, None),
+                None => (None, Some("not a valid puzzle".to_string())),
+            };
+            let details: Vec<String> = match &diagnosis {
+                Diagnosis::Conflicts(conflicts) => {
+                    conflicts.iter().map(|c| c.to_string()).collect()
+                }
+                Diagnosis::NoSolution { .. } | Diagnosis::Undecided { .. } => {
+                    vec![diagnosis.to_string()]
+                }
+                _ => Vec::new(),
+            };
+            json_record(
+                out,
+                source,
+                record,
+                json!({"status": diagnosis.status(), "expected": stated.map(|e| e.to_string()), "found": found,
+                       "ok": problem.is_none(), "problem": problem, "details": details}),
+            )?;
+            match problem {
+                None => good += 1,
+                Some(_) => bad += 1,
+            }
             return Ok(true);
         }
         write!(out, "{}: {}", place(source, record), diagnosis.status())?;

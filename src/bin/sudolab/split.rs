@@ -139,11 +139,42 @@ pub fn describe(
     Ok(())
 }
 
+/// The counters of a split count as JSON fields: every counter, the subproblems, the split
+/// target and threads, and for a shard what `merge-counts` needs ([`ShardCounts::to_json`]:
+/// shard, problem, check).
+pub fn json_fields(
+    totals: &Totals,
+    what: &str,
+    args: &SplitArgs,
+) -> serde_json::Map<String, serde_json::Value> {
+    let counts = ShardCounts {
+        shard: args.shard.unwrap_or(Shard::WHOLE),
+        problem: fingerprint(&format!("{what}\nsplit {}", args.split)),
+        solutions: totals.solutions,
+        nodes: totals.nodes,
+        updates: totals.updates,
+        mems: totals.mems,
+        guesses: totals.guesses,
+    };
+    let mut map = counts.to_json();
+    map.insert("subproblems".into(), totals.subproblems.into());
+    map.insert("split".into(), args.split.into());
+    map.insert("threads".into(), args.threads.into());
+    if args.shard.is_none() {
+        map.remove("check");
+        map.insert("shard".into(), serde_json::Value::Null);
+    }
+    map
+}
+
 #[derive(Args)]
 pub struct MergeCountsArgs {
     /// Files holding the output of `cover --shard K/N` (or `count --shard K/N`), one per
-    /// shard.
+    /// shard: their text or their `--format json` object.
     files: Vec<PathBuf>,
+    /// Output: `text` (`key: value` lines) or `json` (one object with the same fields).
+    #[arg(long, value_enum, default_value = "text")]
+    format: crate::logic::Format,
 }
 
 /// `merge-counts`: sums shard outputs after checking that each is whole and unedited, and
@@ -160,6 +191,14 @@ pub fn merge_counts(args: &MergeCountsArgs, out: &mut impl Write) -> anyhow::Res
     let names: Vec<String> = args.files.iter().map(|p| p.display().to_string()).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let total = ShardCounts::sum(&shards, &names)?;
+    if let crate::logic::Format::Json = args.format {
+        let mut map = total.to_json();
+        map.remove("check");
+        map.remove("shard");
+        map.insert("shards".into(), shards[0].shard.count.into());
+        crate::puzzles::json_line(out, map.into())?;
+        return Ok(Status::Success);
+    }
     writeln!(
         out,
         "solutions: {}\nnodes: {}\nupdates: {}\nmems: {}\nguesses: {}\nshards: {} of problem {}, all present once",
