@@ -204,7 +204,7 @@ fn merge_counts_refuses_edited_missing_and_overflowing_counters() {
         ),
     );
     let output = edit(&format!("nodes: {nodes}\n"), "");
-    expect(&output, 2, "shard-2.txt: no nodes line");
+    expect(&output, 2, "shard-2.txt: no nodes counter");
     let output = edit("check: ", "check: 1");
     expect(&output, 2, "do not match their check line");
     // Counters written whole (their check lines right) whose sum passes 64 bits.

@@ -214,3 +214,43 @@ fn shards_in_json_merge_and_a_missing_counter_is_refused() {
         "{stderr}"
     );
 }
+
+#[test]
+fn split_counts_and_estimates_of_a_puzzle_print_objects_too() {
+    let puzzle = format!("..{}", &WIKIPEDIA[2..]);
+    let (records, code) = objects(&[
+        "count",
+        "--format",
+        "json",
+        "--limit",
+        "0",
+        "--threads",
+        "2",
+        &puzzle,
+    ]);
+    assert_eq!(code, Some(0));
+    assert_eq!(records[0]["solutions"], 2);
+    assert_eq!(records[0]["status"], "counted");
+    assert_eq!(records[0]["shard"], Value::Null);
+    assert_eq!(records[0]["threads"], 2);
+    let (records, code) = objects(&[
+        "count", "--format", "json", "--limit", "0", "--shard", "1/2", &puzzle,
+    ]);
+    assert_eq!(code, Some(0));
+    assert_eq!(records[0]["shard"], "1/2");
+    assert!(records[0]["check"].is_string() && records[0]["problem"].is_string());
+    assert_eq!(records[0]["line"], 1);
+    let (records, code) = objects(&[
+        "cover",
+        "--langford",
+        "11",
+        "--estimate",
+        "100",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, Some(0));
+    assert_eq!(records[0]["probes"], 100);
+    assert!(records[0]["nodes"].as_f64().unwrap() > 0.0);
+    assert!(records[0]["nodes_min"].as_f64().unwrap() <= records[0]["nodes_max"].as_f64().unwrap());
+}

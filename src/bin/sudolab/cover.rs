@@ -216,7 +216,8 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
                  take theirs from --estimate-seed"
             );
         }
-        split::estimate(&mut links, probes, args.split.estimate_seed, out)?;
+        let json = matches!(args.format, Format::Json).then(serde_json::Map::new);
+        split::estimate(&mut links, probes, args.split.estimate_seed, json, out)?;
         return Ok(Status::Success);
     }
     if args.split.splits() {

@@ -477,7 +477,16 @@ fn count_split(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status>
             anyhow::bail!("--shard counts one puzzle: give the input a single puzzle");
         }
         let Some(encoding) = sudolab::exact_cover::Encoding::new(&record.puzzle) else {
-            writeln!(out, "0")?;
+            match args.input.format {
+                Format::Json => json_record(
+                    out,
+                    source,
+                    record,
+                    json!({"status": "counted", "solutions": 0,
+                           "message": why_no_solution(&record.puzzle).to_string()}),
+                )?,
+                Format::Text => writeln!(out, "0")?,
+            }
             eprintln!(
                 "sudolab: {}: {}",
                 place(source, record),
@@ -487,10 +496,31 @@ fn count_split(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status>
         };
         let mut links = sudolab::dlx::sudoku::links(&encoding);
         if let Some(probes) = args.split.estimate {
-            split::estimate(&mut links, probes, args.split.estimate_seed, out)?;
+            let json =
+                matches!(args.input.format, Format::Json).then(|| json_place(source, record));
+            split::estimate(&mut links, probes, args.split.estimate_seed, json, out)?;
             return Ok(true);
         }
         let totals = split::count(&mut links, &args.split, &args.input.limits(), 0)?;
+        if let Format::Json = args.input.format {
+            let mut map = json_place(source, record);
+            let what = record.puzzle.to_line();
+            map.extend(split::json_fields(&totals, &what, &args.split));
+            let status = if totals.stopped.is_some() {
+                "undecided"
+            } else {
+                "counted"
+            };
+            map.insert("status".into(), status.into());
+            map.insert(
+                "stopped".into(),
+                totals.stopped.map(|s| s.to_string()).into(),
+            );
+            json_line(out, map.into())?;
+            return Ok(
+                totals.stopped.is_none() && (totals.solutions > 0 || args.split.shard.is_some())
+            );
+        }
         if let Some(stop) = totals.stopped {
             eprintln!(
                 "sudolab: {}: undecided: {stop} after {} solutions (a lower bound)",

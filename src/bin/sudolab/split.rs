@@ -53,9 +53,32 @@ impl SplitArgs {
 /// dozens of forced digits before it branches); a tree that ends sooner stops the deepening.
 const MAX_SPLIT_DEPTH: usize = 1024;
 
-/// Prints an estimate of `dlx`'s search.
-pub fn estimate(dlx: &mut Dlx, probes: u64, seed: u64, out: &mut dyn Write) -> anyhow::Result<()> {
+/// Prints an estimate of `dlx`'s search (in JSON: `probes`, `seed`, `nodes`,
+/// `nodes_error`, `nodes_min`, `nodes_max` (single probes' range), `solutions`,
+/// `solutions_error`, after the `head` fields).
+pub fn estimate(
+    dlx: &mut Dlx,
+    probes: u64,
+    seed: u64,
+    json: Option<serde_json::Map<String, serde_json::Value>>,
+    out: &mut dyn Write,
+) -> anyhow::Result<()> {
     let e = dlx.estimate(probes, seed);
+    if let Some(mut map) = json {
+        for (key, value) in [
+            ("nodes", e.nodes),
+            ("nodes_error", e.nodes_error),
+            ("nodes_min", e.nodes_range.0),
+            ("nodes_max", e.nodes_range.1),
+            ("solutions", e.solutions),
+            ("solutions_error", e.solutions_error),
+        ] {
+            map.insert(key.into(), value.into());
+        }
+        map.insert("probes".into(), e.probes.into());
+        map.insert("seed".into(), seed.into());
+        return crate::puzzles::json_line(out, map.into());
+    }
     writeln!(
         out,
         "estimate from {} probes (seed {seed}):\nnodes: {:.4e} +- {:.2e} (standard error; single probes ranged {:.3e} to {:.3e})\nsolutions: {:.4e} +- {:.2e}",
