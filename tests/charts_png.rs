@@ -154,7 +154,12 @@ fn charts(dir: &Path) -> Vec<PathBuf> {
 fn every_chart_renders_readable_with_a_colour_per_solver() {
     let dir = scratch("charts-png");
     let run = dir.join("run");
-    let output = run_sudolab(&[
+    let succeed = |args: &[&str]| {
+        let output = run_sudolab(args);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+    };
+    succeed(&[
         "bench",
         "-q",
         "--sample",
@@ -162,26 +167,9 @@ fn every_chart_renders_readable_with_a_colour_per_solver() {
         "--out",
         run.to_str().unwrap(),
     ]);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
     let compared = dir.join("compare");
-    let output = run_sudolab(&[
-        "compare",
-        "--out",
-        compared.to_str().unwrap(),
-        run.to_str().unwrap(),
-        run.to_str().unwrap(),
-    ]);
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let (run_text, compared_text) = (run.to_str().unwrap(), compared.to_str().unwrap());
+    succeed(&["compare", "--out", compared_text, run_text, run_text]);
     let mut svgs = charts(&run);
     svgs.extend(charts(&compared));
     let solvers: Vec<String> = std::fs::read_to_string(run.join("meta.csv"))

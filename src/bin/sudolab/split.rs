@@ -146,20 +146,26 @@ pub fn describe(
         crate::puzzles::plural(args.threads, "thread")
     )?;
     if let Some(shard) = args.shard {
-        let counts = ShardCounts {
-            shard,
-            problem: fingerprint(&format!("{what}\nsplit {}", args.split)),
-            solutions: totals.solutions,
-            nodes: totals.nodes,
-            updates: totals.updates,
-            mems: totals.mems,
-            guesses: totals.guesses,
-        };
+        let counts = shard_counts(totals, what, args);
         writeln!(out, "shard: {shard}")?;
         writeln!(out, "problem: {}", counts.problem)?;
         writeln!(out, "check: {}", counts.check())?;
     }
     Ok(())
+}
+
+/// The counters `merge-counts` reads of this count (`what`: the problem's text, which with
+/// the split makes the fingerprint); the whole when no shard was asked.
+fn shard_counts(totals: &Totals, what: &str, args: &SplitArgs) -> ShardCounts {
+    ShardCounts {
+        shard: args.shard.unwrap_or(Shard::WHOLE),
+        problem: fingerprint(&format!("{what}\nsplit {}", args.split)),
+        solutions: totals.solutions,
+        nodes: totals.nodes,
+        updates: totals.updates,
+        mems: totals.mems,
+        guesses: totals.guesses,
+    }
 }
 
 /// The counters of a split count as JSON fields: every counter, the subproblems, the split
@@ -170,16 +176,7 @@ pub fn json_fields(
     what: &str,
     args: &SplitArgs,
 ) -> serde_json::Map<String, serde_json::Value> {
-    let counts = ShardCounts {
-        shard: args.shard.unwrap_or(Shard::WHOLE),
-        problem: fingerprint(&format!("{what}\nsplit {}", args.split)),
-        solutions: totals.solutions,
-        nodes: totals.nodes,
-        updates: totals.updates,
-        mems: totals.mems,
-        guesses: totals.guesses,
-    };
-    let mut map = counts.to_json();
+    let mut map = shard_counts(totals, what, args).to_json();
     map.insert("subproblems".into(), totals.subproblems.into());
     map.insert("split".into(), args.split.into());
     map.insert("threads".into(), args.threads.into());
