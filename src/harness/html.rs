@@ -99,12 +99,11 @@ const SCRIPT: &str = r#"
 pub fn page(markdown: &str, dir: &Path) -> Result<String> {
     let mut options = Options::empty();
     options.insert(Options::ENABLE_TABLES);
-    let sections = sections(markdown, options);
+    let Outline { title, sections } = outline(markdown, options);
     let mut section = sections.iter();
     let mut events = Vec::new();
     let mut image: Option<(String, String)> = None;
-    let mut title = String::new();
-    let mut in_title = false;
+    let mut listed = false;
     for event in Parser::new_ext(markdown, options) {
         match (&mut image, event) {
             (None, Event::Start(Tag::Image { dest_url, .. })) => {
@@ -134,15 +133,11 @@ pub fn page(markdown: &str, dir: &Path) -> Result<String> {
                 }));
             }
             (None, event) => {
-                let ends_title = in_title && matches!(event, Event::End(TagEnd::Heading(_)));
-                match &event {
-                    Event::Start(Tag::Heading { .. }) if title.is_empty() => in_title = true,
-                    Event::Text(text) | Event::Code(text) if in_title => title.push_str(text),
-                    _ => {}
-                }
+                // The list of sections goes right under the first heading (the title).
+                let ends_title = !listed && matches!(event, Event::End(TagEnd::Heading(_)));
                 events.push(event);
                 if ends_title {
-                    in_title = false;
+                    listed = true;
                     events.push(Event::Html(contents(&sections).into()));
                 }
             }
@@ -162,29 +157,39 @@ pub fn page(markdown: &str, dir: &Path) -> Result<String> {
     Ok(out)
 }
 
-/// The page's sections: each second-level heading's anchor and text, in order.
-fn sections(markdown: &str, options: Options) -> Vec<(String, String)> {
+/// A page's headings: the first one's text (the page's title) and each second-level
+/// heading's anchor and text, in order.
+struct Outline {
+    title: String,
+    sections: Vec<(String, String)>,
+}
+
+fn outline(markdown: &str, options: Options) -> Outline {
+    let mut title = String::new();
     let mut sections: Vec<(String, String)> = Vec::new();
-    let mut inside = false;
+    let (mut heading, mut headings) = (None, 0);
     for event in Parser::new_ext(markdown, options) {
         match event {
-            Event::Start(Tag::Heading {
-                level: HeadingLevel::H2,
-                ..
-            }) => {
-                inside = true;
-                sections.push((format!("section-{}", sections.len() + 1), String::new()));
+            Event::Start(Tag::Heading { level, .. }) => {
+                heading = Some(level);
+                headings += 1;
+                if level == HeadingLevel::H2 {
+                    sections.push((format!("section-{}", sections.len() + 1), String::new()));
+                }
             }
-            Event::End(TagEnd::Heading(HeadingLevel::H2)) => inside = false,
-            Event::Text(text) | Event::Code(text) if inside => {
-                if let Some(last) = sections.last_mut() {
+            Event::End(TagEnd::Heading(_)) => heading = None,
+            Event::Text(text) | Event::Code(text) if heading.is_some() => {
+                if headings == 1 {
+                    title.push_str(&text);
+                }
+                if let (Some(HeadingLevel::H2), Some(last)) = (heading, sections.last_mut()) {
                     last.1.push_str(&text);
                 }
             }
             _ => {}
         }
     }
-    sections
+    Outline { title, sections }
 }
 
 /// The list of sections shown under the title, each a link to its heading.

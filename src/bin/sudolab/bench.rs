@@ -318,9 +318,11 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     // written into the directory's staging place and replaces the previous run only when
     // it is whole (interrupted runs too: they keep what finished).
     harness::check_config(&config)?;
-    if let Some(pair) = &args.scatter {
-        harness::charts::scatter_pair(pair, &config.solvers)?;
-    }
+    let scatter = args
+        .scatter
+        .as_deref()
+        .map(|pair| harness::charts::scatter_pair(pair, &config.solvers))
+        .transpose()?;
     for corpus in &config.corpora {
         if harness::directory::run_would_replace(&args.out, &corpus.path) {
             bail!(
@@ -334,8 +336,8 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     let command: Vec<String> = std::env::args().collect();
     let directory = RunDirectory::lock_for(&args.out, &command)?;
     let mut meta = harness::provenance::bench_metadata(&config, &command);
-    if let Some(pair) = &args.scatter {
-        meta.set("scatter", pair.replace(' ', ""));
+    if let Some((a, b)) = &scatter {
+        meta.set("scatter", format!("{a},{b}"));
     }
     let console = console(args.run.quiet);
     let staging = directory.staging();

@@ -10,7 +10,7 @@ use sudolab::exact_cover::classic::{self, Classic};
 use sudolab::exact_cover::{Control, ExactCover, Problem, SolutionLimit};
 use sudolab::grid::Grid;
 use sudolab::registry::Engine;
-use sudolab::solver::Limits;
+use sudolab::solver::{Limits, Stop};
 
 use crate::logic::Format;
 use crate::puzzles::json_line;
@@ -95,27 +95,55 @@ pub struct CoverArgs {
     split: SplitArgs,
 }
 
-/// The fields every JSON report of a count starts with: the solutions, whether the count
-/// stopped at --limit or was stopped, the problem's size, the solutions printed.
-fn json_head(
-    problem: &Problem,
+/// What every JSON report of a count holds, whatever the engine.
+struct CountJson<'a> {
+    /// The solutions found (a number, or text past 64 bits).
     solutions: serde_json::Value,
+    /// Whether the count stopped at --limit.
     capped: bool,
-    stopped: Option<String>,
+    /// Why the search was stopped, if it was.
+    stopped: Option<Stop>,
+    /// The solutions printed (--print), as option texts.
     printed: Vec<Vec<String>>,
-) -> serde_json::Map<String, serde_json::Value> {
-    let mut map = serde_json::Map::new();
-    map.insert("solutions".into(), solutions);
-    map.insert("capped".into(), capped.into());
-    map.insert("stopped".into(), stopped.into());
-    map.insert("primary_items".into(), problem.primary_items().into());
-    map.insert(
-        "secondary_items".into(),
-        (problem.items() - problem.primary_items()).into(),
-    );
-    map.insert("options".into(), problem.options().into());
-    map.insert("printed".into(), json!(printed));
-    map
+    /// The engine's name and method.
+    engine: &'a str,
+    method: String,
+}
+
+impl CountJson<'_> {
+    /// The report's fields, with the problem's size and the time since `started`.
+    fn fields(
+        self,
+        problem: &Problem,
+        started: std::time::Instant,
+    ) -> serde_json::Map<String, serde_json::Value> {
+        let mut map = serde_json::Map::new();
+        map.insert("solutions".into(), self.solutions);
+        map.insert("capped".into(), self.capped.into());
+        map.insert("stopped".into(), self.stopped.map(|s| s.to_string()).into());
+        map.insert("primary_items".into(), problem.primary_items().into());
+        map.insert(
+            "secondary_items".into(),
+            (problem.items() - problem.primary_items()).into(),
+        );
+        map.insert("options".into(), problem.options().into());
+        map.insert("printed".into(), json!(self.printed));
+        map.insert("engine".into(), self.engine.into());
+        map.insert("method".into(), self.method.into());
+        map.insert(
+            "time_ms".into(),
+            (started.elapsed().as_secs_f64() * 1e3).into(),
+        );
+        map
+    }
+}
+
+/// The exit status of a count: a stopped count's figures are lower bounds.
+fn status_of(stopped: Option<Stop>) -> Status {
+    match stopped {
+        None => Status::Success,
+        Some(_) => Status::PuzzleFailure,
+    }
 }
 
 /// The option texts of a solution, for JSON.
@@ -293,22 +321,20 @@ fn report_count(
     out: &mut impl Write,
 ) -> anyhow::Result<Status> {
     let capped = args.limit != 0 && found >= args.limit;
-    let status = match stats.stopped {
-        None => Status::Success,
-        Some(_) => Status::PuzzleFailure,
-    };
+    let status = status_of(stats.stopped);
     if let Format::Json = args.format {
-        let stopped = stats.stopped.map(|s| s.to_string());
-        let mut map = json_head(problem, found.into(), capped, stopped, printed);
+        let report = CountJson {
+            solutions: found.into(),
+            capped,
+            stopped: stats.stopped,
+            printed,
+            engine: engine.name(),
+            method: engine.describe(),
+        };
+        let mut map = report.fields(problem, started);
         map.insert("nodes".into(), stats.nodes.into());
         map.insert("updates".into(), stats.updates.into());
         map.insert("mems".into(), stats.mems.into());
-        map.insert("engine".into(), engine.name().into());
-        map.insert("method".into(), engine.describe().into());
-        map.insert(
-            "time_ms".into(),
-            (started.elapsed().as_secs_f64() * 1e3).into(),
-        );
         let details: serde_json::Map<String, serde_json::Value> = engine
             .details()
             .into_iter()
@@ -354,10 +380,7 @@ fn report_count(
             classic::count_note(classic, found, complete)
         )?;
     }
-    Ok(match stats.stopped {
-        None => Status::Success,
-        Some(_) => Status::PuzzleFailure,
-    })
+    Ok(status)
 }
 
 /// `cover --engine memo`: a memoized count, and the ZDD when asked.
@@ -422,24 +445,21 @@ fn cover_with_sat(
                     .collect()
             })
             .collect();
-        let capped = args.limit != 0 && found.count >= args.limit;
-        let stopped = found.stopped.map(|s| s.to_string());
-        let mut map = json_head(problem, found.count.into(), capped, stopped, printed);
+        let report = CountJson {
+            solutions: found.count.into(),
+            capped: args.limit != 0 && found.count >= args.limit,
+            stopped: found.stopped,
+            printed,
+            engine: "sat",
+            method: "CDCL (batsat) on the CNF encoding".into(),
+        };
+        let mut map = report.fields(problem, started);
         map.insert("clauses".into(), formula.clause_count().into());
         map.insert("decisions".into(), found.decisions.into());
         map.insert("conflicts".into(), found.conflicts.into());
         map.insert("propagations".into(), found.propagations.into());
-        map.insert("engine".into(), "sat".into());
-        map.insert("method".into(), "CDCL (batsat) on the CNF encoding".into());
-        map.insert(
-            "time_ms".into(),
-            (started.elapsed().as_secs_f64() * 1e3).into(),
-        );
         json_line(out, map.into())?;
-        return Ok(match found.stopped {
-            None => Status::Success,
-            Some(_) => Status::PuzzleFailure,
-        });
+        return Ok(status_of(found.stopped));
     }
     for (k, model) in found.models.iter().enumerate() {
         writeln!(out, "solution {}:", k + 1)?;
@@ -468,10 +488,7 @@ fn cover_with_sat(
         found.propagations,
         started.elapsed().as_secs_f64() * 1e3
     )?;
-    Ok(match found.stopped {
-        None => Status::Success,
-        Some(_) => Status::PuzzleFailure,
-    })
+    Ok(status_of(found.stopped))
 }
 
 /// The limits of a count started now.
@@ -511,28 +528,20 @@ fn cover_split(
             .iter()
             .map(|o| option_texts(problem, o))
             .collect();
-        let solutions = match u64::try_from(totals.solutions) {
-            Ok(small) => serde_json::Value::from(small),
-            Err(_) => serde_json::Value::from(totals.solutions.to_string()),
+        // The split's fields hold every counter, solutions among them.
+        let counters = split::json_fields(&totals, &problem.to_dlx_format(), &args.split);
+        let report = CountJson {
+            solutions: counters["solutions"].clone(),
+            capped: false,
+            stopped: totals.stopped,
+            printed,
+            engine: "dlx",
+            method: links.describe(),
         };
-        let stopped = totals.stopped.map(|s| s.to_string());
-        let mut map = json_head(problem, solutions, false, stopped, printed);
-        map.insert("engine".into(), "dlx".into());
-        map.insert("method".into(), links.describe().into());
-        map.insert(
-            "time_ms".into(),
-            (started.elapsed().as_secs_f64() * 1e3).into(),
-        );
-        map.extend(split::json_fields(
-            &totals,
-            &problem.to_dlx_format(),
-            &args.split,
-        ));
+        let mut map = report.fields(problem, started);
+        map.extend(counters);
         json_line(out, map.into())?;
-        return Ok(match totals.stopped {
-            None => Status::Success,
-            Some(_) => Status::PuzzleFailure,
-        });
+        return Ok(status_of(totals.stopped));
     }
     for (k, options) in totals.first.iter().enumerate() {
         writeln!(out, "solution {}:", k + 1)?;
@@ -569,8 +578,5 @@ fn cover_split(
             classic::count_note(classic, count, complete)
         )?;
     }
-    Ok(match totals.stopped {
-        None => Status::Success,
-        Some(_) => Status::PuzzleFailure,
-    })
+    Ok(status_of(totals.stopped))
 }

@@ -347,36 +347,45 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     Ok(status)
 }
 
-/// One record's grade as a JSON object (`grade --format json`); a record refused is an
-/// object with status "not rated" and the reason.
-fn grade_json(source: &str, record: &sudolab::corpus::Record, rate_anyway: bool) -> Graded {
-    use serde_json::json;
-    let head = json!({"source": source, "line": record.line, "puzzle": record.puzzle.to_string()});
-    let with = |fields: serde_json::Value| {
-        let mut map = head.as_object().cloned().unwrap_or_default();
-        map.extend(fields.as_object().cloned().unwrap_or_default());
-        serde_json::Value::Object(map).to_string()
-    };
+/// The position of a record to grade, or why it is not rated: without `rate_anyway`, a
+/// puzzle without exactly one solution; givens that contradict each other.
+fn position_to_rate(
+    record: &sudolab::corpus::Record,
+    rate_anyway: bool,
+) -> Result<Position, String> {
     if !rate_anyway {
-        let solver = quickest_for(&record.puzzle);
         let limits = sudolab::solver::Limits {
             interrupt: Some(crate::interrupt::flag()),
             ..sudolab::solver::Limits::NONE
         };
+        let solver = quickest_for(&record.puzzle);
         let diagnosis = diagnose_within(&record.puzzle, solver.as_ref(), &limits);
         if !matches!(diagnosis, Diagnosis::Unique(_)) {
-            let message = format!("{diagnosis} (--rate-anyway rates it)");
-            return Graded {
-                line: with(json!({"status": "not rated", "message": message})),
-                failed: true,
-            };
+            return Err(format!(
+                "not rated: {diagnosis} (see `sudolab check`; --rate-anyway rates it)"
+            ));
         }
     }
-    let position = match Position::from_grid(&record.puzzle) {
+    Position::from_grid(&record.puzzle).map_err(|error| error.to_string())
+}
+
+/// One record's grade as a JSON object (`grade --format json`); a record refused is an
+/// object with status "not rated" and the reason.
+fn grade_json(source: &str, record: &sudolab::corpus::Record, rate_anyway: bool) -> Graded {
+    use serde_json::json;
+    let with = |fields: serde_json::Value| {
+        let mut object = json!({"source": source, "line": record.line,
+                                "puzzle": record.puzzle.to_string()});
+        if let (Some(map), serde_json::Value::Object(fields)) = (object.as_object_mut(), fields) {
+            map.extend(fields);
+        }
+        object.to_string()
+    };
+    let position = match position_to_rate(record, rate_anyway) {
         Ok(position) => position,
-        Err(error) => {
+        Err(message) => {
             return Graded {
-                line: with(json!({"status": "not rated", "message": error.to_string()})),
+                line: with(json!({"status": "not rated", "message": message})),
                 failed: true,
             }
         }
@@ -423,24 +432,15 @@ fn grade_line(
     rate_anyway: bool,
     format: Option<&logic::se_format::Format>,
 ) -> Graded {
-    let failure = |line: String| Graded { line, failed: true };
     let place = format!("{source}, line {}", record.line);
-    if !rate_anyway {
-        let limits = sudolab::solver::Limits {
-            interrupt: Some(crate::interrupt::flag()),
-            ..sudolab::solver::Limits::NONE
-        };
-        let solver = quickest_for(&record.puzzle);
-        let diagnosis = diagnose_within(&record.puzzle, solver.as_ref(), &limits);
-        if !matches!(diagnosis, Diagnosis::Unique(_)) {
-            return failure(format!(
-                "{place}: not rated: {diagnosis} (see `sudolab check`; --rate-anyway rates it)"
-            ));
-        }
-    }
-    let position = match Position::from_grid(&record.puzzle) {
+    let position = match position_to_rate(record, rate_anyway) {
         Ok(position) => position,
-        Err(error) => return failure(format!("{place}: {error}")),
+        Err(why) => {
+            return Graded {
+                line: format!("{place}: {why}"),
+                failed: true,
+            }
+        }
     };
     let started = std::time::Instant::now();
     let grade = logic::grade(&position);

@@ -150,6 +150,15 @@ fn json_record(
     json_line(out, serde_json::Value::Object(map))
 }
 
+/// A count's `status` in JSON: `undecided` when it was stopped (its count a lower bound).
+fn count_status(stopped: bool) -> &'static str {
+    if stopped {
+        "undecided"
+    } else {
+        "counted"
+    }
+}
+
 fn place(source: &str, record: &Record) -> String {
     format!("{source}, line {}", record.line)
 }
@@ -293,11 +302,7 @@ pub fn count(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         let outcome = solver.count_within(&record.puzzle, args.limit, &args.input.limits());
         if let Format::Json = args.input.format {
             let capped = args.limit != 0 && outcome.count >= args.limit;
-            let status = if outcome.stopped.is_some() {
-                "undecided"
-            } else {
-                "counted"
-            };
+            let status = count_status(outcome.stopped.is_some());
             let message = match (&outcome.stopped, outcome.count) {
                 (Some(stop), n) => Some(format!("{stop} after {n} solutions (a lower bound)")),
                 (None, 0) => Some(why_no_solution(&record.puzzle).to_string()),
@@ -346,69 +351,48 @@ pub fn check(args: &CheckArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         if interrupt::requested() {
             return Ok(true);
         }
+        // The verdict: against the stated answer with --expected, else a unique solution.
+        let stated = record.expected_count.filter(|_| args.expected);
+        let (found, problem) = match stated {
+            Some(_) => {
+                let (found, problem) = expectation(record, &diagnosis);
+                (Some(found), problem)
+            }
+            None if matches!(diagnosis, Diagnosis::Unique(_)) => (None, None),
+            None => (None, Some("not a valid puzzle".to_string())),
+        };
+        let details: Vec<String> = match &diagnosis {
+            Diagnosis::Conflicts(conflicts) => conflicts.iter().map(|c| c.to_string()).collect(),
+            Diagnosis::NoSolution { .. } | Diagnosis::Undecided { .. } => {
+                vec![diagnosis.to_string()]
+            }
+            _ => Vec::new(),
+        };
+        match problem {
+            None => good += 1,
+            Some(_) => bad += 1,
+        }
         if let Format::Json = args.input.format {
-            let stated = record.expected_count.filter(|_| args.expected);
-            let (found, problem) = match stated {
-                Some(_) => {
-                    let (found, problem) = expectation(record, &diagnosis);
-                    (Some(found), problem)
-                }
-                None if matches!(diagnosis, Diagnosis::Unique(_)) => (None, None),
-                None => (None, Some("not a valid puzzle".to_string())),
-            };
-            let details: Vec<String> = match &diagnosis {
-                Diagnosis::Conflicts(conflicts) => {
-                    conflicts.iter().map(|c| c.to_string()).collect()
-                }
-                Diagnosis::NoSolution { .. } | Diagnosis::Undecided { .. } => {
-                    vec![diagnosis.to_string()]
-                }
-                _ => Vec::new(),
-            };
             json_record(
                 out,
                 source,
                 record,
-                json!({"status": diagnosis.status(), "expected": stated.map(|e| e.to_string()), "found": found,
-                       "ok": problem.is_none(), "problem": problem, "details": details}),
+                json!({"status": diagnosis.status(), "expected": stated.map(|e| e.to_string()),
+                       "found": found, "ok": problem.is_none(), "problem": problem,
+                       "details": details}),
             )?;
-            match problem {
-                None => good += 1,
-                Some(_) => bad += 1,
-            }
             return Ok(true);
         }
         write!(out, "{}: {}", place(source, record), diagnosis.status())?;
-        let stated = record.expected_count.filter(|_| args.expected);
-        let problem = if let Some(expected) = stated {
-            let (found, problem) = expectation(record, &diagnosis);
+        if let (Some(expected), Some(found)) = (stated, &found) {
             write!(out, " (expected {expected}, found {found})")?;
-            problem
-        } else if matches!(diagnosis, Diagnosis::Unique(_)) {
-            None
-        } else {
-            Some("not a valid puzzle".to_string())
-        };
-        writeln!(out)?;
-        match &diagnosis {
-            Diagnosis::Conflicts(conflicts) => {
-                for conflict in conflicts {
-                    writeln!(out, "  {conflict}")?;
-                }
-            }
-            Diagnosis::NoSolution { .. } | Diagnosis::Undecided { .. } => {
-                writeln!(out, "  {diagnosis}")?
-            }
-            _ => {}
         }
-        match problem {
-            None => good += 1,
-            Some(problem) => {
-                if args.expected {
-                    writeln!(out, "  MISMATCH: {problem}")?;
-                }
-                bad += 1;
-            }
+        writeln!(out)?;
+        for detail in &details {
+            writeln!(out, "  {detail}")?;
+        }
+        if let (Some(problem), true) = (&problem, args.expected) {
+            writeln!(out, "  MISMATCH: {problem}")?;
         }
         Ok(true)
     })?;
@@ -506,11 +490,7 @@ fn count_split(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status>
             let mut map = json_place(source, record);
             let what = record.puzzle.to_line();
             map.extend(split::json_fields(&totals, &what, &args.split));
-            let status = if totals.stopped.is_some() {
-                "undecided"
-            } else {
-                "counted"
-            };
+            let status = count_status(totals.stopped.is_some());
             map.insert("status".into(), status.into());
             map.insert(
                 "stopped".into(),
