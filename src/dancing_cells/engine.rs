@@ -1,6 +1,7 @@
 //! Dancing cells as an [`ExactCover`] engine, built from a [`Problem`].
 
 use super::Cells;
+use crate::exact_cover::observe::SearchObserver;
 use crate::exact_cover::{search_mapped, Control, ExactCover, Problem, SearchStats, SolutionLimit};
 use crate::solver::Limits;
 
@@ -46,6 +47,20 @@ impl ExactCover for Cells {
             self,
             Cells::option_of,
             |cells, f| cells.search(limits, f),
+            visit,
+        )
+    }
+
+    fn search_observed(
+        &mut self,
+        limits: &Limits,
+        observer: &mut dyn SearchObserver,
+        visit: &mut dyn FnMut(&[usize]) -> Control,
+    ) -> Result<SearchStats, crate::Error> {
+        search_mapped(
+            self,
+            Cells::option_of,
+            |cells, f| Cells::search_observed(cells, limits, observer, f),
             visit,
         )
     }

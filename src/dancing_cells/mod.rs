@@ -63,6 +63,7 @@ mod tests;
 
 pub use sudoku::CellsSolver;
 
+use crate::exact_cover::observe::{SearchObserver, Unobserved};
 use crate::exact_cover::{Control, SearchStats, SolutionLimit};
 use crate::solver::Limits;
 
@@ -281,7 +282,7 @@ impl Cells {
     where
         F: FnMut(&Cells, &[u32]) -> Control,
     {
-        self.run::<true, F>(limits, visit)
+        self.run::<true, _, F>(limits, Unobserved, visit)
     }
 
     /// Whether [`Cells::search`] counts mems (on by default).
@@ -295,9 +296,9 @@ impl Cells {
         F: FnMut(&Cells, &[u32]) -> Control,
     {
         if self.count_mems {
-            self.run::<true, F>(limits, visit)
+            self.run::<true, _, F>(limits, Unobserved, visit)
         } else {
-            self.run::<false, F>(limits, visit)
+            self.run::<false, _, F>(limits, Unobserved, visit)
         }
     }
 
@@ -306,7 +307,30 @@ impl Cells {
     where
         F: FnMut(&Cells, &[u32]) -> Control,
     {
-        self.run::<false, F>(limits, visit)
+        self.run::<false, _, F>(limits, Unobserved, visit)
+    }
+
+    /// [`Cells::search`], reporting every event of the search to `observer` (see
+    /// [`observe`](crate::exact_cover::observe)). Not for problems with multiplicities.
+    pub fn search_observed<F>(
+        &mut self,
+        limits: &Limits,
+        observer: &mut dyn SearchObserver,
+        visit: F,
+    ) -> Result<SearchStats, crate::Error>
+    where
+        F: FnMut(&Cells, &[u32]) -> Control,
+    {
+        if self.has_multiplicities() {
+            return Err(crate::Error::Refused(
+                "the events of a search with multiplicities (SSMCC) are not reported yet".into(),
+            ));
+        }
+        Ok(if self.count_mems {
+            self.run::<true, _, F>(limits, observer, visit)
+        } else {
+            self.run::<false, _, F>(limits, observer, visit)
+        })
     }
 
     fn restore_pristine(&mut self) {

@@ -3,6 +3,7 @@
 //! at the same point (`MEMS` switches the counting off at compile time).
 
 use super::{Cells, ItemData, Level, Node};
+use crate::exact_cover::observe::SearchObserver;
 use crate::exact_cover::{Control, SearchStats};
 use crate::solver::Limits;
 
@@ -306,11 +307,19 @@ impl Cells {
         self.charge::<MEMS>(2 + 2 * (to - from) as u64);
     }
 
-    /// The search (see the module docs).
-    pub(super) fn run<const MEMS: bool, F>(&mut self, limits: &Limits, mut visit: F) -> SearchStats
+    /// The search (see the module docs), reporting its events to `observer` (with
+    /// `Unobserved`, every report compiles away).
+    pub(super) fn run<const MEMS: bool, O, F>(
+        &mut self,
+        limits: &Limits,
+        mut observer: O,
+        mut visit: F,
+    ) -> SearchStats
     where
+        O: SearchObserver,
         F: FnMut(&Cells, &[u32]) -> Control,
     {
+        let watching = observer.is_watching();
         if self.has_multiplicities() {
             return self.search_multiple(limits, visit, MEMS);
         }
@@ -330,6 +339,9 @@ impl Cells {
             step = match step {
                 Step::Forward => {
                     stats.nodes += 1;
+                    if watching {
+                        observer.node(level);
+                    }
                     if let Some(stop) = limits.check(stats.nodes) {
                         stats.stopped = Some(stop);
                         break;
@@ -341,6 +353,9 @@ impl Cells {
                     match choice {
                         Choice::Solution => {
                             stats.solutions += 1;
+                            if watching {
+                                observer.solution(level);
+                            }
                             let chosen = std::mem::take(&mut self.state.chosen);
                             let control = visit(self, &chosen[..level]);
                             self.state.chosen = chosen;
@@ -350,6 +365,10 @@ impl Cells {
                             Step::Backup
                         }
                         Choice::Forced(x) | Choice::Branch(x) => {
+                            if watching {
+                                let options = self.items[x as usize].size as usize;
+                                observer.choose(level, x as usize + 1, options);
+                            }
                             self.enter::<MEMS>(x, level, matches!(choice, Choice::Branch(_)));
                             current = Level {
                                 item: x,
@@ -364,10 +383,16 @@ impl Cells {
                     let node = self.set[current.cursor as usize];
                     self.state.levels[level] = current;
                     self.state.chosen[level] = node;
+                    if watching {
+                        observer.try_option(level, self.option_of(node));
+                    }
                     if self.commit::<MEMS>(node) {
                         level += 1;
                         Step::Forward
                     } else {
+                        if watching {
+                            observer.dead_end(level, self.option_of(node));
+                        }
                         self.state.force.clear();
                         Step::Next
                     }
@@ -386,6 +411,9 @@ impl Cells {
                     let end = self.items[current.item as usize].start
                         + self.items[current.item as usize].size;
                     if current.cursor + 1 >= end {
+                        if watching {
+                            observer.backtrack(level);
+                        }
                         Step::Backup
                     } else {
                         self.restore::<MEMS>(level);

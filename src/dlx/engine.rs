@@ -1,6 +1,7 @@
 //! Dancing links as an [`ExactCover`] engine, built from a [`Problem`].
 
 use super::links::Dlx;
+use crate::exact_cover::observe::SearchObserver;
 use crate::exact_cover::{search_mapped, Control, ExactCover, Problem, SearchStats, SolutionLimit};
 use crate::solver::Limits;
 
@@ -55,6 +56,20 @@ impl ExactCover for Dlx {
             self,
             Dlx::option_of,
             |dlx, f| dlx.search_within(limits, f),
+            visit,
+        )
+    }
+
+    fn search_observed(
+        &mut self,
+        limits: &Limits,
+        observer: &mut dyn SearchObserver,
+        visit: &mut dyn FnMut(&[usize]) -> Control,
+    ) -> Result<SearchStats, crate::Error> {
+        search_mapped(
+            self,
+            Dlx::option_of,
+            |dlx, f| Dlx::search_observed(dlx, limits, observer, f),
             visit,
         )
     }

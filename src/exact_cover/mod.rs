@@ -6,6 +6,8 @@
 //! * [`sudoku`]: Sudoku as exact cover, the encoding the `dlx` and `dc` solvers share;
 //! * [`search`]: what a search returns and how a visitor steers it, and the [`ExactCover`]
 //!   trait through which any engine is used without naming it;
+//! * [`observe`]: the events a search reports as it goes (for traces), and Knuth's level
+//!   profile;
 //! * [`shard_counts`]: a shard's counters as `cover --shard` writes them, read back,
 //!   checked and summed;
 //! * [`memo_table`]: subproblem signatures and their counts within a memory budget, for
@@ -29,6 +31,7 @@
 
 pub mod classic;
 pub mod memo_table;
+pub mod observe;
 pub mod problem;
 pub mod search;
 pub mod shard_counts;

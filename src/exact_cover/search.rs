@@ -14,6 +14,7 @@
 //! # Ok::<(), sudolab::Error>(())
 //! ```
 
+use super::observe::SearchObserver;
 use crate::solver::{Limits, Stop};
 
 /// Whether the search goes on after a solution.
@@ -104,6 +105,20 @@ pub trait ExactCover {
         visit: &mut dyn FnMut(&[usize]) -> Control,
     ) -> SearchStats;
 
+    /// [`ExactCover::search_options`], reporting every event of the search to `observer`
+    /// (see [`observe`](super::observe)). Engines that cannot report them refuse.
+    fn search_observed(
+        &mut self,
+        _limits: &Limits,
+        _observer: &mut dyn SearchObserver,
+        _visit: &mut dyn FnMut(&[usize]) -> Control,
+    ) -> Result<SearchStats, crate::Error> {
+        Err(crate::Error::Refused(format!(
+            "the {} engine does not report the events of its search (dlx and dc do, without multiplicities)",
+            self.name()
+        )))
+    }
+
     /// Figures of the last search that only this engine has (a memo's hits and memory,
     /// say), as (name, value) pairs for reports; none by default.
     fn details(&self) -> Vec<(&'static str, String)> {
@@ -122,14 +137,14 @@ pub trait ExactCover {
 /// internal option handles) and calls `visit` with the option numbers `option_of` maps them
 /// to: the shared part of every [`ExactCover::search_options`]. One buffer serves every
 /// solution.
-pub fn search_mapped<E, S>(
+pub fn search_mapped<E, S, R>(
     engine: &mut E,
     option_of: fn(&E, u32) -> usize,
     search: S,
     visit: &mut dyn FnMut(&[usize]) -> Control,
-) -> SearchStats
+) -> R
 where
-    S: FnOnce(&mut E, &mut dyn FnMut(&E, &[u32]) -> Control) -> SearchStats,
+    S: FnOnce(&mut E, &mut dyn FnMut(&E, &[u32]) -> Control) -> R,
 {
     let mut options = Vec::new();
     search(engine, &mut |engine, chosen| {

@@ -1,6 +1,7 @@
 //! The MRV choice and the iterative search loop (Knuth's steps X2 to X8).
 
 use super::{Branching, Dlx, Tally, COVERED};
+use crate::exact_cover::observe::{SearchObserver, Unobserved};
 use crate::exact_cover::{Control, SearchStats, SolutionLimit};
 use crate::solver::Limits;
 
@@ -194,21 +195,43 @@ impl Dlx {
         if self.has_multiplicities() {
             return self.search_multiple(limits, visit);
         }
-        self.search_to_depth(limits, true, usize::MAX, &mut |_| {}, visit)
+        self.search_to_depth(limits, true, usize::MAX, &mut |_| {}, Unobserved, visit)
+    }
+
+    /// [`Dlx::search_within`], reporting every event of the search to `observer` (see
+    /// [`observe`](crate::exact_cover::observe)). Not for problems with multiplicities.
+    pub fn search_observed<F>(
+        &mut self,
+        limits: &Limits,
+        observer: &mut dyn SearchObserver,
+        visit: F,
+    ) -> Result<SearchStats, crate::Error>
+    where
+        F: FnMut(&Dlx, &[u32]) -> Control,
+    {
+        if self.has_multiplicities() {
+            return Err(crate::Error::Refused(
+                "the events of a search with multiplicities (Algorithm M) are not reported yet"
+                    .into(),
+            ));
+        }
+        Ok(self.search_to_depth(limits, true, usize::MAX, &mut |_| {}, observer, visit))
     }
 
     /// The search, descending at most to `cutoff` levels: each position reached at that
     /// depth (and not a solution) is handed to `at_cutoff` as the chosen option nodes, then
     /// left unexplored. Counters count exactly what the full search counts above the cutoff.
-    pub(super) fn search_to_depth<F>(
+    pub(super) fn search_to_depth<O, F>(
         &mut self,
         limits: &Limits,
         from_root: bool,
         cutoff: usize,
         at_cutoff: &mut dyn FnMut(&[u32]),
+        observer: O,
         visit: F,
     ) -> SearchStats
     where
+        O: SearchObserver,
         F: FnMut(&Dlx, &[u32]) -> Control,
     {
         assert!(
@@ -217,8 +240,8 @@ impl Dlx {
         );
         macro_rules! run {
             ($stop:literal, $mems:literal, $colours:literal) => {
-                self.search_loop::<$stop, $mems, $colours, F>(
-                    limits, from_root, cutoff, at_cutoff, visit,
+                self.search_loop::<$stop, $mems, $colours, O, F>(
+                    limits, from_root, cutoff, at_cutoff, observer, visit,
                 )
             };
         }
@@ -237,17 +260,30 @@ impl Dlx {
 
     /// The search itself, for one branching rule (the scan's early stop at `STOP`), with
     /// or without the mems, with or without colours (Algorithm C or X).
-    pub(super) fn search_loop<const STOP: u32, const MEMS: bool, const COLOURS: bool, F>(
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn search_loop<
+        const STOP: u32,
+        const MEMS: bool,
+        const COLOURS: bool,
+        O: SearchObserver,
+        F,
+    >(
         &mut self,
         limits: &Limits,
         from_root: bool,
         cutoff: usize,
         at_cutoff: &mut dyn FnMut(&[u32]),
+        mut observer: O,
         mut visit: F,
     ) -> SearchStats
     where
         F: FnMut(&Dlx, &[u32]) -> Control,
     {
+        // Every report is behind this flag: with `Unobserved` it is a constant `false`.
+        let watching = observer.is_watching();
+        if watching && from_root {
+            observer.node(0);
+        }
         #[derive(Clone, Copy)]
         enum Step {
             Enter,
@@ -276,6 +312,9 @@ impl Dlx {
                 Step::Enter => {
                     if self.items[0].right == 0 {
                         stats.solutions += 1;
+                        if watching {
+                            observer.solution(chosen.len());
+                        }
                         if visit(self, &chosen) == Control::Stop {
                             stopping = true;
                             at_stop = Some(self.tally);
@@ -287,6 +326,10 @@ impl Dlx {
                     } else {
                         self.tally.levels += 1;
                         i = self.choose_stopping_at::<STOP, MEMS>(&mut rng);
+                        if watching {
+                            let options = self.len(i) as usize;
+                            observer.choose(chosen.len(), i as usize, options);
+                        }
                         self.cover::<MEMS, COLOURS>(i);
                         chosen.push(self.nodes[i as usize].down);
                         Step::Try
@@ -299,6 +342,11 @@ impl Dlx {
                         Step::Backtrack
                     } else {
                         self.tally.tried += 1;
+                        if watching {
+                            let depth = chosen.len() - 1;
+                            observer.try_option(depth, self.option_of(x));
+                            observer.node(depth + 1);
+                        }
                         if let Some(stop) = limits.check(self.tally.tried) {
                             stats.stopped = Some(stop);
                             stopping = true;
@@ -324,6 +372,9 @@ impl Dlx {
                 }
                 // X7: every option of i tried.
                 Step::Backtrack => {
+                    if watching && !stopping {
+                        observer.backtrack(chosen.len() - 1);
+                    }
                     self.uncover::<MEMS, COLOURS>(i);
                     chosen.pop();
                     self.tally.backtracks += 1;

@@ -9,6 +9,7 @@
 //! depends only on the links) and every node and update is counted once.
 
 use super::{Control, Dlx, SearchStats};
+use crate::exact_cover::observe::Unobserved;
 use crate::solver::Limits;
 
 /// The positions at one depth of a search tree.
@@ -38,6 +39,7 @@ impl Dlx {
             true,
             depth,
             &mut |chosen| prefixes.push(chosen.to_vec()),
+            Unobserved,
             |_, _| Control::Continue,
         );
         Split {
@@ -76,7 +78,7 @@ impl Dlx {
             let i = self.nodes[x as usize].top as u32;
             self.descend(i, x);
         }
-        let stats = self.search_to_depth(limits, false, usize::MAX, &mut |_| {}, visit);
+        let stats = self.search_to_depth(limits, false, usize::MAX, &mut |_| {}, Unobserved, visit);
         for &x in prefix.iter().rev() {
             let i = self.nodes[x as usize].top as u32;
             self.ascend(i, x);
