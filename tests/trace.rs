@@ -280,3 +280,129 @@ proptest! {
         prop_assert_eq!(links.solutions, cells.solutions);
     }
 }
+
+/// `cover --trace --format json` on the command line: the JSON Lines events, read back,
+/// replay to the solutions the same command prints.
+#[test]
+fn cover_trace_in_json_lines_replays() {
+    let file = folder().join("xcc5.dlx");
+    let problem = problem("xcc5.dlx");
+    for engine in ["dlx", "dc"] {
+        let output = common::run_sudolab(&[
+            "cover",
+            file.to_str().unwrap(),
+            "--engine",
+            engine,
+            "--trace",
+            "--trace-limit",
+            "1000000",
+            "--print",
+            "1000000",
+            "--format",
+            "json",
+        ]);
+        assert!(output.status.success(), "{output:?}");
+        let text = String::from_utf8(output.stdout).unwrap();
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        let (last, events) = lines.split_last().unwrap();
+        let number = |value: &serde_json::Value, key: &str| value[key].as_u64().unwrap() as usize;
+        let item_number = |name: &str| {
+            (1..=problem.items() as u32)
+                .find(|&i| problem.item_name(i) == name)
+                .unwrap() as usize
+        };
+        let events: Vec<SearchEvent> = events
+            .iter()
+            .map(|event| {
+                let depth = number(event, "depth");
+                match event["event"].as_str().unwrap() {
+                    "choose" => SearchEvent::Choose {
+                        depth,
+                        item: item_number(event["item"].as_str().unwrap()),
+                        options: number(event, "options"),
+                    },
+                    "try" => SearchEvent::Try {
+                        depth,
+                        option: number(event, "option"),
+                    },
+                    "dead-end" => SearchEvent::DeadEnd {
+                        depth,
+                        option: number(event, "option"),
+                    },
+                    "backtrack" => SearchEvent::Backtrack { depth },
+                    "solution" => SearchEvent::Solution { depth },
+                    other => panic!("unknown event {other}"),
+                }
+            })
+            .collect();
+        // The printed solutions, as option texts, mapped back to option numbers.
+        let solutions: Vec<Vec<usize>> = last["printed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|solution| {
+                solution
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|text| {
+                        (0..problem.options())
+                            .find(|&k| problem.option_text(k) == text.as_str().unwrap())
+                            .unwrap()
+                    })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(solutions.len() as u64, last["solutions"].as_u64().unwrap());
+        let replay = replay(&problem, &events, &solutions);
+        assert_eq!(
+            replay.tries - replay.dead_ends + 1,
+            last["nodes"].as_u64().unwrap(),
+            "{engine}"
+        );
+    }
+}
+
+/// `cover --profile` prints DLX1's profile; `--trace-limit` caps the trace and says so; an
+/// engine that cannot trace is refused with a reason.
+#[test]
+fn cover_profile_and_trace_limit_on_the_command_line() {
+    let file = folder().join("lang8.dlx");
+    let file = file.to_str().unwrap();
+    let output = common::run_sudolab(&["cover", file, "--profile"]);
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let printed: Vec<u64> = text
+        .lines()
+        .skip_while(|line| !line.starts_with("profile"))
+        .skip(1)
+        .map_while(|line| {
+            line.split_once(':')
+                .and_then(|(_, n)| n.trim().parse().ok())
+        })
+        .collect();
+    let expected = &reference_profiles()[&("lang8.dlx".to_string(), "dlx1".to_string())];
+    assert_eq!(&printed, expected, "{text}");
+
+    let output = common::run_sudolab(&["cover", file, "--trace", "--trace-limit", "5"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    let trace: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.starts_with("solutions"))
+        .collect();
+    assert_eq!(trace.len(), 6, "{text}");
+    assert!(trace[5].contains("more events not shown"), "{text}");
+
+    for refused in [
+        vec!["cover", file, "--trace", "--engine", "memo"],
+        vec!["cover", file, "--profile", "--threads", "2"],
+    ] {
+        let output = common::run_sudolab(&refused);
+        assert!(!output.status.success());
+        let message = String::from_utf8(output.stderr).unwrap();
+        assert!(message.contains("--trace and --profile"), "{message}");
+    }
+}

@@ -312,3 +312,152 @@ impl SearchObserver for Trace {
         self.record(SearchEvent::Solution { depth });
     }
 }
+
+/// A trace written as the search goes, one event per line, with the problem's item names
+/// and option texts: text (`depth: event`, indented by depth) or JSON Lines (one object per
+/// event, `event`, `depth` and the event's fields). At most `limit` events are written; the
+/// rest are counted, and [`TraceWriter::finish`] says how many. Node events are not
+/// written (every node chooses an item or is a solution).
+///
+/// ```
+/// use sudolab::exact_cover::{classic, observe::TraceWriter, Control};
+/// use sudolab::solver::Limits;
+/// let problem = classic::queens(4)?;
+/// let mut text = Vec::new();
+/// let mut writer = TraceWriter::new(&mut text, &problem, false, 3);
+/// problem.dlx().search_observed(&Limits::NONE, &mut writer, |_, _| Control::Continue)?;
+/// writer.finish()?;
+/// let text = String::from_utf8(text).unwrap();
+/// assert!(text.starts_with("0: choose "), "{text}");
+/// assert!(text.lines().last().unwrap().contains("more events"));
+/// # Ok::<(), sudolab::Error>(())
+/// ```
+pub struct TraceWriter<'a, W: std::io::Write> {
+    out: W,
+    problem: &'a super::Problem,
+    json: bool,
+    limit: u64,
+    written: u64,
+    dropped: u64,
+    error: Option<std::io::Error>,
+}
+
+impl<'a, W: std::io::Write> TraceWriter<'a, W> {
+    /// A writer of at most `limit` events of a search of `problem` to `out`, in JSON Lines
+    /// if `json`.
+    pub fn new(out: W, problem: &'a super::Problem, json: bool, limit: u64) -> Self {
+        TraceWriter {
+            out,
+            problem,
+            json,
+            limit,
+            written: 0,
+            dropped: 0,
+            error: None,
+        }
+    }
+
+    /// Events written so far.
+    pub fn written(&self) -> u64 {
+        self.written
+    }
+
+    /// Ends the trace: a last line with the number of events past the limit, if any; the
+    /// first write error, if one happened.
+    pub fn finish(mut self) -> std::io::Result<W> {
+        if self.dropped > 0 && self.error.is_none() {
+            let line = if self.json {
+                format!(
+                    "{{\"event\":\"truncated\",\"more_events\":{}}}",
+                    self.dropped
+                )
+            } else {
+                format!(
+                    "trace: {} more events not shown (--trace-limit)",
+                    self.dropped
+                )
+            };
+            if let Err(error) = writeln!(self.out, "{line}") {
+                self.error = Some(error);
+            }
+        }
+        match self.error {
+            Some(error) => Err(error),
+            None => Ok(self.out),
+        }
+    }
+
+    fn write(&mut self, event: SearchEvent) {
+        if self.written >= self.limit || self.error.is_some() {
+            self.dropped += 1;
+            return;
+        }
+        self.written += 1;
+        let line = if self.json {
+            self.json_line(event)
+        } else {
+            self.text_line(event)
+        };
+        if let Err(error) = writeln!(self.out, "{line}") {
+            self.error = Some(error);
+        }
+    }
+
+    fn text_line(&self, event: SearchEvent) -> String {
+        let depth = event.depth();
+        let indent = "  ".repeat(depth.min(40));
+        let what = match event {
+            SearchEvent::Choose { item, options, .. } => format!(
+                "choose {} ({options} option{})",
+                self.problem.item_name(item as u32),
+                if options == 1 { "" } else { "s" }
+            ),
+            SearchEvent::Try { option, .. } => format!("try {}", self.problem.option_text(option)),
+            SearchEvent::DeadEnd { option, .. } => format!(
+                "dead end: {} leaves an item without options",
+                self.problem.option_text(option)
+            ),
+            SearchEvent::Backtrack { .. } => "backtrack".to_string(),
+            SearchEvent::Solution { .. } => "solution".to_string(),
+        };
+        format!("{indent}{depth}: {what}")
+    }
+
+    fn json_line(&self, event: SearchEvent) -> String {
+        let mut object = serde_json::json!({ "event": event.kind(), "depth": event.depth() });
+        match event {
+            SearchEvent::Choose { item, options, .. } => {
+                object["item"] = self.problem.item_name(item as u32).into();
+                object["options"] = options.into();
+            }
+            SearchEvent::Try { option, .. } | SearchEvent::DeadEnd { option, .. } => {
+                object["option"] = option.into();
+                object["text"] = self.problem.option_text(option).into();
+            }
+            SearchEvent::Backtrack { .. } | SearchEvent::Solution { .. } => {}
+        }
+        object.to_string()
+    }
+}
+
+impl<W: std::io::Write> SearchObserver for TraceWriter<'_, W> {
+    fn choose(&mut self, depth: usize, item: usize, options: usize) {
+        self.write(SearchEvent::Choose {
+            depth,
+            item,
+            options,
+        });
+    }
+    fn try_option(&mut self, depth: usize, option: usize) {
+        self.write(SearchEvent::Try { depth, option });
+    }
+    fn dead_end(&mut self, depth: usize, option: usize) {
+        self.write(SearchEvent::DeadEnd { depth, option });
+    }
+    fn backtrack(&mut self, depth: usize) {
+        self.write(SearchEvent::Backtrack { depth });
+    }
+    fn solution(&mut self, depth: usize) {
+        self.write(SearchEvent::Solution { depth });
+    }
+}

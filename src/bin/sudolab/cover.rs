@@ -7,6 +7,7 @@ use anyhow::{bail, Context};
 use clap::Args;
 use sudolab::dlx;
 use sudolab::exact_cover::classic::{self, Classic};
+use sudolab::exact_cover::observe::{LevelProfile, TraceWriter};
 use sudolab::exact_cover::{Control, ExactCover, Problem, SolutionLimit};
 use sudolab::grid::Grid;
 use sudolab::registry::Engine;
@@ -87,6 +88,18 @@ pub struct CoverArgs {
     /// Stop after this many search nodes (the counts are then lower bounds, exit code 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: Option<u64>,
+    /// Print every event of the search as it happens (dlx and dc): each item chosen with
+    /// its options left, each option tried, dead ends, backtracks and solutions, indented
+    /// by depth (JSON Lines with --format json), before the counters.
+    #[arg(long)]
+    trace: bool,
+    /// With --trace: print at most this many events (then how many more there were).
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "trace")]
+    trace_limit: u64,
+    /// Print Knuth's level profile (dlx and dc): the search-tree nodes at each depth, the
+    /// root at depth 0, as DLX1 and SSXCC print it with `v128`; they sum to `nodes`.
+    #[arg(long)]
+    profile: bool,
     /// Output: `text` (`key: value` lines), or `json` for one JSON object with the same
     /// counters (fields listed in the README; a shard's object is what `merge-counts` reads).
     #[arg(long, value_enum, default_value = "text")]
@@ -202,6 +215,16 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         sudolab::sat::Cnf::from_problem(&problem)?.write_dimacs(out)?;
         return Ok(Status::Success);
     }
+    if (args.trace || args.profile)
+        && (args.split.splits()
+            || args.split.estimate.is_some()
+            || !matches!(args.engine.as_str(), "dlx" | "dc"))
+    {
+        bail!(
+            "--trace and --profile watch one search by --engine dlx or dc \
+             (not with --threads, --shard or --estimate)"
+        );
+    }
     if args.engine == "sat" {
         if args.split.splits() || args.split.estimate.is_some() || args.seed.is_some() {
             bail!("--threads, --shard, --estimate and --seed need --engine dlx");
@@ -222,6 +245,7 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     {
         bail!("--threads, --shard, --estimate and --seed need --engine dlx");
     }
+
     match engine {
         Engine::Cells => return cover_once(args, &problem, &mut problem.cells(), out),
         Engine::Memo => return cover_memo(args, &problem, out),
@@ -254,8 +278,8 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     cover_once(args, &problem, &mut links, out)
 }
 
-/// One search on one thread, by either engine: prints the first `--print` solutions, then
-/// the counters.
+/// One search on one thread, by either engine: prints the first `--print` solutions (and
+/// with --trace the search's events as they happen), then the counters.
 fn cover_once(
     args: &CoverArgs,
     problem: &Problem,
@@ -264,26 +288,26 @@ fn cover_once(
 ) -> anyhow::Result<Status> {
     engine.set_mem_counting(args.mems);
     let started = std::time::Instant::now();
-    if args.print == 0 {
+    let observing = args.trace || args.profile;
+    if args.print == 0 && !observing {
         // Nothing to print: count without mapping each solution to option numbers.
         let stats = engine.count_within(args.limit, &limits(args, started));
         let found = stats.solutions;
-        return report_count(
-            args,
-            problem,
-            engine,
-            &stats,
+        let report = Report {
             found,
             started,
-            Vec::new(),
-            out,
-        );
+            printed: Vec::new(),
+            profile: None,
+        };
+        return report_count(args, problem, engine, &stats, report, out);
     }
+    let json = matches!(args.format, Format::Json);
+    // The trace and the printed solutions share the output, in the order they happen.
+    let shared = std::cell::RefCell::new(out);
     let mut counter = SolutionLimit::new(args.limit);
     let mut write_error = None;
     let mut printed = Vec::new();
-    let json = matches!(args.format, Format::Json);
-    let stats = engine.search_options(&limits(args, started), &mut |options| {
+    let mut visit = |options: &[usize]| {
         let control = counter.record();
         let found = counter.found();
         if found <= args.print && json {
@@ -293,33 +317,76 @@ fn cover_once(
             for &option in options {
                 lines.push_str(&format!("  {}\n", problem.option_text(option)));
             }
-            if let Err(error) = out.write_all(lines.as_bytes()) {
+            if let Err(error) = shared.borrow_mut().write_all(lines.as_bytes()) {
                 write_error = Some(error);
                 return Control::Stop;
             }
         }
         control
-    });
+    };
+    let limits = limits(args, started);
+    let mut profile = LevelProfile::default();
+    let stats = if observing {
+        let limit = if args.trace { args.trace_limit } else { 0 };
+        let mut trace = TraceWriter::new(SharedOutput(&shared), problem, json, limit);
+        let stats = engine.search_observed(&limits, &mut (&mut trace, &mut profile), &mut visit)?;
+        trace.finish()?;
+        stats
+    } else {
+        engine.search_options(&limits, &mut visit)
+    };
     if let Some(error) = write_error {
         return Err(error.into());
     }
-    let found = counter.found();
-    report_count(args, problem, engine, &stats, found, started, printed, out)
+    let report = Report {
+        found: counter.found(),
+        started,
+        printed,
+        profile: args.profile.then_some(profile),
+    };
+    report_count(args, problem, engine, &stats, report, shared.into_inner())
 }
 
-/// The counters of one search (`found` solutions), the engine and the time (in JSON, the
-/// solutions `printed` too).
-#[allow(clippy::too_many_arguments)]
+/// Writes to an output the search's visitor writes to as well.
+struct SharedOutput<'a, W: Write>(&'a std::cell::RefCell<W>);
+
+impl<W: Write> Write for SharedOutput<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().write(buf)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.borrow_mut().flush()
+    }
+}
+
+/// What a count reports besides the search's counters.
+struct Report {
+    /// The solutions found.
+    found: u64,
+    /// When the count started.
+    started: std::time::Instant,
+    /// In JSON, the solutions printed (--print).
+    printed: Vec<Vec<String>>,
+    /// The level profile (--profile).
+    profile: Option<LevelProfile>,
+}
+
+/// The counters of one search, the engine and the time (in JSON, the solutions printed
+/// too), and the profile if asked.
 fn report_count(
     args: &CoverArgs,
     problem: &Problem,
     engine: &dyn ExactCover,
     stats: &sudolab::exact_cover::SearchStats,
-    found: u64,
-    started: std::time::Instant,
-    printed: Vec<Vec<String>>,
+    report: Report,
     out: &mut impl Write,
 ) -> anyhow::Result<Status> {
+    let Report {
+        found,
+        started,
+        printed,
+        profile,
+    } = report;
     let capped = args.limit != 0 && found >= args.limit;
     let status = status_of(stats.stopped);
     if let Format::Json = args.format {
@@ -341,6 +408,9 @@ fn report_count(
             .map(|(name, value)| (name.to_string(), value.to_string().into()))
             .collect();
         map.insert("details".into(), details.into());
+        if let Some(profile) = &profile {
+            map.insert("profile".into(), json!(profile.nodes()));
+        }
         if let Some(classic) = classic_problem(args)? {
             let complete = stats.stopped.is_none() && !capped;
             let note = classic::count_note(classic, found, complete);
@@ -371,6 +441,12 @@ fn report_count(
     )?;
     for (name, value) in engine.details() {
         writeln!(out, "{name}: {value}")?;
+    }
+    if let Some(profile) = &profile {
+        writeln!(out, "profile (nodes at each depth):")?;
+        for (depth, nodes) in profile.nodes().iter().enumerate() {
+            writeln!(out, "{depth:3}: {nodes}")?;
+        }
     }
     if let Some(classic) = classic_problem(args)? {
         let complete = stats.stopped.is_none() && !capped;
