@@ -27,7 +27,8 @@
 //!   seeded generator, stable across versions), [`atomic_file`] (files written whole or not
 //!   at all), [`shard`] (a deterministic share of some work);
 //! * [`solver`]: the interface every Sudoku solver sits behind, with its limits and
-//!   counters (a leaf: it knows no engine); [`checker`]: the independent solution checker,
+//!   counters (a leaf: it knows no engine), and [`search_trace`], the events a traced
+//!   search reports; [`checker`]: the independent solution checker,
 //!   sharing no code with any engine;
 //! * [`exact_cover`]: the exact-cover model (problems, Knuth's format, classic problems,
 //!   Sudoku's encoding, the counters and the trait every exact-cover engine shares);
@@ -67,6 +68,7 @@ pub mod logic;
 pub mod random;
 pub mod registry;
 pub mod sat;
+pub mod search_trace;
 pub mod shard;
 pub mod solver;
 pub mod transform;

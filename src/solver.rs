@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::time::Instant;
 
 use crate::grid::Grid;
+use crate::search_trace::SudokuObserver;
 
 /// When a search gives up before it is complete. The default is no limit.
 ///
@@ -429,6 +430,25 @@ pub trait Solver: Send + Sync {
     /// stopped the search.
     fn mems(&self, _puzzle: &Grid, _limit: u64, _limits: &Limits) -> Option<u64> {
         None
+    }
+
+    /// [`Solver::count_within`], reporting every event of the search to `observer` (see
+    /// [`search_trace`](crate::search_trace)): the same search, the same counters. `None`
+    /// for a solver that cannot tell its search event by event; its
+    /// [`Solver::trace_note`] says why.
+    fn trace(
+        &self,
+        _puzzle: &Grid,
+        _limit: u64,
+        _limits: &Limits,
+        _observer: &mut dyn SudokuObserver,
+    ) -> Option<Outcome> {
+        None
+    }
+
+    /// Why [`Solver::trace`] reports nothing, for a solver that cannot trace.
+    fn trace_note(&self) -> &'static str {
+        "this solver does not report the events of its search"
     }
 
     /// [`Solver::count_within`] without limits.

@@ -2,8 +2,10 @@
 //! [`exact_cover::sudoku`](crate::exact_cover::sudoku).
 
 use super::Cells;
+use crate::exact_cover::sudoku::SudokuEvents;
 use crate::exact_cover::{Control, Encoding, SearchStats, SolutionLimit};
 use crate::grid::Grid;
+use crate::search_trace::SudokuObserver;
 use crate::solver::{Capabilities, Limits, Outcome, Solver, SolverInfo, Stats, ALL_BOX_SIDES};
 
 /// The dancing-cells form of a Sudoku encoding (mems not counted by the solver's searches).
@@ -14,6 +16,39 @@ pub fn cells(encoding: &Encoding) -> Cells {
         0,
         options.map(|items| items.iter().map(|&item| (item - 1, 0))),
     )
+}
+
+/// Counts the solutions of the puzzle `encoding` encodes with the search `search` runs over
+/// its dancing cells (`None` if it did not run), recording the first solutions and the
+/// counters.
+fn count_with<S>(encoding: &Encoding, limit: u64, search: S) -> Option<Outcome>
+where
+    S: FnOnce(&mut Cells, &mut dyn FnMut(&Cells, &[u32]) -> Control) -> Option<SearchStats>,
+{
+    let mut outcome = Outcome::new();
+    let mut engine = cells(encoding);
+    let SearchStats {
+        nodes,
+        guesses,
+        updates,
+        stopped,
+        ..
+    } = search(&mut engine, &mut |cells, chosen| {
+        let solution = || encoding.decode(chosen.iter().map(|&y| cells.option_of(y)));
+        if outcome.record(solution, limit) {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    })?;
+    outcome.stopped = stopped;
+    outcome.stats = Stats {
+        nodes,
+        guesses,
+        assignments: nodes.saturating_sub(1),
+        updates,
+    };
+    Some(outcome)
 }
 
 /// Dancing cells (Knuth's SSXCC method) over the same encoding: the `dc` solver, a third
@@ -37,33 +72,30 @@ impl Solver for CellsSolver {
     }
 
     fn count_within(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Outcome {
-        let mut outcome = Outcome::new();
         let Some(encoding) = Encoding::new(puzzle) else {
-            return outcome;
+            return Outcome::new();
         };
-        let mut engine = cells(&encoding);
-        let SearchStats {
-            nodes,
-            guesses,
-            updates,
-            stopped,
-            ..
-        } = engine.search_quietly(limits, |cells, chosen| {
-            let solution = || encoding.decode(chosen.iter().map(|&y| cells.option_of(y)));
-            if outcome.record(solution, limit) {
-                Control::Stop
-            } else {
-                Control::Continue
-            }
-        });
-        outcome.stopped = stopped;
-        outcome.stats = Stats {
-            nodes,
-            guesses,
-            assignments: nodes.saturating_sub(1),
-            updates,
+        count_with(&encoding, limit, |cells, visit| {
+            Some(cells.search_quietly(limits, visit))
+        })
+        .expect("an unobserved search always runs")
+    }
+
+    fn trace(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+        observer: &mut dyn SudokuObserver,
+    ) -> Option<Outcome> {
+        let Some(encoding) = Encoding::new(puzzle) else {
+            return Some(Outcome::new());
         };
-        outcome
+        let mut events = SudokuEvents::new(&encoding, observer);
+        count_with(&encoding, limit, |cells, visit| {
+            cells.set_mem_counting(false);
+            cells.search_observed(limits, &mut events, visit).ok()
+        })
     }
 
     fn mems(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Option<u64> {

@@ -2,8 +2,10 @@
 //! [`exact_cover::sudoku`](crate::exact_cover::sudoku).
 
 use super::links::{Branching, Dlx};
+use crate::exact_cover::sudoku::SudokuEvents;
 use crate::exact_cover::{Control, Encoding, SearchStats, SolutionLimit};
 use crate::grid::Grid;
+use crate::search_trace::SudokuObserver;
 use crate::solver::{Capabilities, Limits, Outcome, Solver, SolverInfo, Stats, ALL_BOX_SIDES};
 
 /// The dancing-links form of a Sudoku encoding, set up for Sudoku: forced moves first, mems
@@ -20,6 +22,41 @@ pub fn links(encoding: &Encoding) -> Dlx {
     dlx.set_branching(Branching::ForcedFirst);
     dlx.set_mem_counting(false);
     dlx
+}
+
+/// Counts the solutions of the puzzle `encoding` encodes with the search `search` runs over
+/// its dancing links (`None` if it did not run), recording the first solutions and the
+/// counters.
+fn count_with<S>(encoding: &Encoding, limit: u64, search: S) -> Option<Outcome>
+where
+    S: FnOnce(&mut Dlx, &mut dyn FnMut(&Dlx, &[u32]) -> Control) -> Option<SearchStats>,
+{
+    let mut outcome = Outcome::new();
+    let mut dlx = links(encoding);
+    let SearchStats {
+        nodes,
+        guesses,
+        updates,
+        stopped,
+        ..
+    } = search(&mut dlx, &mut |dlx, chosen| {
+        let solution = || encoding.decode(chosen.iter().map(|&x| dlx.option_of(x)));
+        if outcome.record(solution, limit) {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    })?;
+    outcome.stopped = stopped;
+    // The search's nodes count the root and every option tried; the options chosen are
+    // the options tried.
+    outcome.stats = Stats {
+        nodes,
+        guesses,
+        assignments: nodes.saturating_sub(1),
+        updates,
+    };
+    Some(outcome)
 }
 
 /// Algorithm X on dancing links over the Sudoku encoding: the second, independent engine.
@@ -42,35 +79,29 @@ impl Solver for DlxSolver {
     }
 
     fn count_within(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Outcome {
-        let mut outcome = Outcome::new();
         let Some(encoding) = Encoding::new(puzzle) else {
-            return outcome;
+            return Outcome::new();
         };
-        let mut dlx = links(&encoding);
-        let SearchStats {
-            nodes,
-            guesses,
-            updates,
-            stopped,
-            ..
-        } = dlx.search_within(limits, |dlx, chosen| {
-            let solution = || encoding.decode(chosen.iter().map(|&x| dlx.option_of(x)));
-            if outcome.record(solution, limit) {
-                Control::Stop
-            } else {
-                Control::Continue
-            }
-        });
-        outcome.stopped = stopped;
-        // The search's nodes count the root and every option tried; the options chosen are
-        // the options tried.
-        outcome.stats = Stats {
-            nodes,
-            guesses,
-            assignments: nodes.saturating_sub(1),
-            updates,
+        count_with(&encoding, limit, |dlx, visit| {
+            Some(dlx.search_within(limits, visit))
+        })
+        .expect("an unobserved search always runs")
+    }
+
+    fn trace(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+        observer: &mut dyn SudokuObserver,
+    ) -> Option<Outcome> {
+        let Some(encoding) = Encoding::new(puzzle) else {
+            return Some(Outcome::new());
         };
-        outcome
+        let mut events = SudokuEvents::new(&encoding, observer);
+        count_with(&encoding, limit, |dlx, visit| {
+            dlx.search_observed(limits, &mut events, visit).ok()
+        })
     }
 
     fn mems(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Option<u64> {

@@ -24,11 +24,13 @@
 //! This module computes rows, columns and boxes itself; it shares no code with the bitmask
 //! solver, so the cross-check between the two engines is worth something.
 
+use super::observe::SearchObserver;
 use super::problem::Problem;
 use crate::bitset::Digit;
 use crate::error::Result;
-use crate::geometry::Cell;
+use crate::geometry::{Cell, Unit};
 use crate::grid::{symbol, Grid};
+use crate::search_trace::{Constraint, Event, Reason, SudokuObserver};
 
 /// A Sudoku puzzle reduced to the exact-cover problem its givens leave open.
 #[derive(Debug, Clone)]
@@ -211,5 +213,135 @@ impl Encoding {
     /// Side of the grid.
     pub fn side(&self) -> usize {
         self.side
+    }
+}
+
+impl Encoding {
+    /// What each item stands for in Sudoku terms (item `k`, from 1, is entry `k - 1`).
+    pub fn constraints(&self) -> Vec<Constraint> {
+        let used = given_digits(&self.givens).expect("an encoded puzzle has no conflict");
+        let side = self.side;
+        open_items(&self.givens, &used)
+            .into_iter()
+            .map(|(kind, first, second)| {
+                let (first, second) = (first as usize, second as usize);
+                match kind {
+                    'p' => Constraint::Cell(Cell::new(first * side + second)),
+                    family => {
+                        let offset = match family {
+                            'r' => 0,
+                            'c' => side,
+                            _ => 2 * side,
+                        };
+                        Constraint::Place(Digit::new(second as u8), Unit::new(offset + first))
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// The cell and digit of option `k` (from 0).
+    pub fn choice(&self, k: usize) -> (Cell, Digit) {
+        let (cell, digit) = self.choices[k];
+        (Cell::new(cell as usize), Digit::new(digit))
+    }
+
+    /// The puzzle the encoding was built from.
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+}
+
+/// An exact-cover search of an [`Encoding`] told as a Sudoku search: the items chosen
+/// become constraints branched on, the options tried become placements with their reason
+/// (see [`search_trace`](crate::search_trace)). Give it to an engine's `search_observed`;
+/// [`SudokuEvents::new`] reports the givens first.
+pub struct SudokuEvents<'a> {
+    encoding: &'a Encoding,
+    constraints: Vec<Constraint>,
+    /// At each depth on the path: the constraint chosen, its candidates, those tried.
+    levels: Vec<(Constraint, usize, usize)>,
+    observer: &'a mut dyn SudokuObserver,
+}
+
+impl<'a> SudokuEvents<'a> {
+    /// Reports the givens of `encoding` to `observer` as placements at depth 0, then
+    /// translates the search's events.
+    pub fn new(encoding: &'a Encoding, observer: &'a mut dyn SudokuObserver) -> Self {
+        let geometry = encoding.givens.geometry();
+        for cell in geometry.cells() {
+            if let Some(digit) = encoding.givens.get(cell) {
+                observer.event(Event::Place {
+                    depth: 0,
+                    cell,
+                    digit,
+                    reason: Reason::Given,
+                });
+            }
+        }
+        SudokuEvents {
+            encoding,
+            constraints: encoding.constraints(),
+            levels: Vec::new(),
+            observer,
+        }
+    }
+}
+
+impl SearchObserver for SudokuEvents<'_> {
+    fn choose(&mut self, depth: usize, item: usize, options: usize) {
+        let on = self.constraints[item - 1];
+        self.levels.truncate(depth);
+        self.levels.push((on, options, 0));
+        match options {
+            0 => self.observer.event(Event::DeadEnd {
+                depth,
+                at: Some(on),
+            }),
+            1 => {}
+            candidates => self.observer.event(Event::Branch {
+                depth,
+                on,
+                candidates,
+            }),
+        }
+    }
+
+    fn try_option(&mut self, depth: usize, option: usize) {
+        let (on, candidates, tried) = &mut self.levels[depth];
+        *tried += 1;
+        let reason = if *candidates == 1 {
+            Reason::Forced(*on)
+        } else {
+            Reason::Guess {
+                on: *on,
+                index: *tried,
+                of: *candidates,
+            }
+        };
+        let (cell, digit) = self.encoding.choice(option);
+        self.observer.event(Event::Place {
+            depth,
+            cell,
+            digit,
+            reason,
+        });
+    }
+
+    fn dead_end(&mut self, depth: usize, _option: usize) {
+        self.observer.event(Event::DeadEnd {
+            depth: depth + 1,
+            at: None,
+        });
+    }
+
+    fn backtrack(&mut self, depth: usize) {
+        if self.levels.get(depth).is_some_and(|level| level.1 > 1) {
+            self.observer.event(Event::Backtrack { depth });
+        }
+    }
+
+    fn solution(&mut self, depth: usize) {
+        self.observer.event(Event::Solution { depth });
     }
 }

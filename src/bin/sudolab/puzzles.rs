@@ -9,6 +9,7 @@ use sudolab::corpus::{CorpusReader, Record};
 use sudolab::diagnose::{diagnose_within, why_no_solution, Diagnosis};
 use sudolab::input::Input as TextInput;
 use sudolab::registry;
+use sudolab::search_trace::TraceLines;
 use sudolab::solver::{Limits, Solver};
 use sudolab::Error;
 
@@ -76,6 +77,8 @@ impl Input {
 pub struct SolveArgs {
     #[command(flatten)]
     input: Input,
+    #[command(flatten)]
+    trace: TraceArgs,
     /// Print each solution as a grid with box separators.
     #[arg(long)]
     pretty: bool,
@@ -85,6 +88,8 @@ pub struct SolveArgs {
 pub struct CountArgs {
     #[command(flatten)]
     input: Input,
+    #[command(flatten)]
+    trace: TraceArgs,
     /// Stop counting at this many solutions (0 = count them all); a capped count prints as
     /// `N+`.
     #[arg(long, default_value_t = 1_000_000)]
@@ -93,6 +98,50 @@ pub struct CountArgs {
     /// puzzle's encoding, whatever --solver says.
     #[command(flatten)]
     split: SplitArgs,
+}
+
+/// Watching each search, event by event.
+#[derive(Args)]
+pub struct TraceArgs {
+    /// Before each puzzle's result, print the events of its search as they happen (solvers
+    /// dlx and dc): each digit placed and why (given, naked single, hidden single, guess k of
+    /// n), each branch point with its candidates, dead ends, backtracks and solutions,
+    /// indented by depth (JSON Lines with --format json).
+    #[arg(long)]
+    trace: bool,
+    /// With --trace: print at most this many events per puzzle (then how many more).
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "trace")]
+    trace_limit: u64,
+}
+
+impl TraceArgs {
+    /// With --trace, writes the events of `solver`'s search of `record` (counting to
+    /// `limit`) to `out`; an error if the solver cannot trace.
+    fn write(
+        &self,
+        input: &Input,
+        solver: &dyn Solver,
+        (source, record): (&str, &Record),
+        limit: u64,
+        out: &mut dyn Write,
+    ) -> anyhow::Result<()> {
+        if !self.trace {
+            return Ok(());
+        }
+        let json = matches!(input.format, Format::Json).then(|| json_place(source, record));
+        let geometry = record.puzzle.geometry();
+        let mut lines = TraceLines::new(&mut *out, geometry, json.as_ref(), self.trace_limit);
+        let traced = solver.trace(&record.puzzle, limit, &input.limits(), &mut lines);
+        lines.finish()?;
+        if traced.is_none() {
+            anyhow::bail!(
+                "--trace: the {} solver cannot: {} (dlx and dc can)",
+                solver.info().name,
+                solver.trace_note()
+            );
+        }
+        Ok(())
+    }
 }
 
 #[derive(Args)]
@@ -252,6 +301,9 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     let solver = args.input.solver();
     for_each_record(&args.input, out, |source, record, out| {
         check_size(solver.as_ref(), source, record)?;
+        let traced = (source, record);
+        args.trace
+            .write(&args.input, solver.as_ref(), traced, 2, out)?;
         let diagnosis = diagnose_within(&record.puzzle, solver.as_ref(), &args.input.limits());
         if let Format::Json = args.input.format {
             if interrupt::requested() {
@@ -299,6 +351,9 @@ pub fn count(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     let solver = args.input.solver();
     for_each_record(&args.input, out, |source, record, out| {
         check_size(solver.as_ref(), source, record)?;
+        let traced = (source, record);
+        args.trace
+            .write(&args.input, solver.as_ref(), traced, args.limit, out)?;
         let outcome = solver.count_within(&record.puzzle, args.limit, &args.input.limits());
         if let Format::Json = args.input.format {
             let capped = args.limit != 0 && outcome.count >= args.limit;
