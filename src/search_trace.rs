@@ -281,7 +281,7 @@ impl fmt::Display for Reason {
 }
 
 /// A trace written as the search goes, one event per line: text (`depth: event`, indented
-/// by depth, the givens in one line) or JSON Lines (one object per event, the givens
+/// a space a level, the givens in one line) or JSON Lines (one object per event, the givens
 /// included, each with the fields of `tag` first). At most `limit` events are written; the
 /// rest are counted, and [`TraceLines::finish`] says how many.
 pub struct TraceLines<'a, W: std::io::Write> {
@@ -385,7 +385,8 @@ impl<W: std::io::Write> SudokuObserver for TraceLines<'_, W> {
                 }
                 self.flush_givens();
                 let depth = event.depth();
-                let indent = "  ".repeat(depth.min(40));
+                // One space a level: a Sudoku search goes 60 placements deep.
+                let indent = " ".repeat(depth.min(60));
                 format!("{indent}{depth}: {}", event.describe(self.geometry))
             }
         };

@@ -280,3 +280,120 @@ fn solvers_that_cannot_trace_say_so() {
         assert!(!solver.trace_note().is_empty());
     }
 }
+
+/// A cell named as the traces name it (`r3c12`, counted from 1) in a grid of `side`.
+fn cell_named(name: &str, side: usize) -> Cell {
+    let (row, column) = name[1..].split_once('c').unwrap();
+    let (row, column): (usize, usize) = (row.parse().unwrap(), column.parse().unwrap());
+    Cell::new((row - 1) * side + column - 1)
+}
+
+/// Replays the placements of JSON trace objects from `start`: the grid at each solution.
+fn solutions_of_json(start: &Grid, events: &[serde_json::Value]) -> Vec<Grid> {
+    let mut path: Vec<(Cell, Digit)> = Vec::new();
+    let mut solutions = Vec::new();
+    for event in events {
+        let depth = event["depth"].as_u64().unwrap() as usize;
+        match event["event"].as_str().unwrap() {
+            "place" if event["reason"] == "given" => {}
+            "place" => {
+                path.truncate(depth);
+                let cell = cell_named(event["cell"].as_str().unwrap(), start.side());
+                path.push((cell, Digit::new(event["digit"].as_u64().unwrap() as u8)));
+            }
+            "solution" => {
+                let mut grid = start.clone();
+                for &(cell, digit) in &path[..depth] {
+                    grid.set(cell, Some(digit));
+                }
+                solutions.push(grid);
+            }
+            _ => {}
+        }
+    }
+    solutions
+}
+
+/// `solve --trace --format json`: every line an object naming its record, and the
+/// placements replayed reach the solution the command prints.
+#[test]
+fn solve_trace_in_json_lines_reaches_the_printed_solution() {
+    let record = &common::corpus_sample("norvig_top95", 1)[0];
+    let puzzle = record.puzzle.to_line();
+    for solver in ["dlx", "dc"] {
+        let output = common::run_sudolab(&[
+            "solve",
+            &puzzle,
+            "--solver",
+            solver,
+            "--trace",
+            "--trace-limit",
+            "100000",
+            "--format",
+            "json",
+        ]);
+        assert!(output.status.success(), "{output:?}");
+        let lines: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        let (result, events) = lines.split_last().unwrap();
+        assert!(events
+            .iter()
+            .all(|e| e["source"].is_string() && e["line"] == 1));
+        let solution: Grid = result["solution"].as_str().unwrap().parse().unwrap();
+        assert_eq!(solutions_of_json(&record.puzzle, events), vec![solution]);
+    }
+    let refused = common::run_sudolab(&["solve", &puzzle, "--solver", "sat", "--trace"]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8(refused.stderr)
+        .unwrap()
+        .contains("dlx and dc can"));
+}
+
+/// `explain --allow-guess` on a 16x16 puzzle the techniques cannot finish: the search's
+/// events, replayed from the stuck position, reach the solution it prints, and the limit
+/// holds.
+#[test]
+fn explain_allow_guess_shows_the_search_it_took() {
+    let path = common::datasets().join("generated_16x16.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let puzzle = text.lines().filter(|l| !l.starts_with('#')).nth(1).unwrap();
+    let puzzle = puzzle.split(':').next().unwrap();
+    let output = common::run_sudolab(&[
+        "explain",
+        puzzle,
+        "--allow-guess",
+        "--format",
+        "json",
+        "--trace-limit",
+        "100000",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        json["solved_by_logic"], false,
+        "a puzzle the techniques leave stuck"
+    );
+    let events = json["search"].as_array().unwrap();
+    assert!(events.iter().any(|e| e["reason"] == "guess"));
+    assert_eq!(json["search_more_events"], 0);
+    // The stuck position: the puzzle with the cells logic placed (all but the guessed ones).
+    let end: Grid = json["end"].as_str().unwrap().parse().unwrap();
+    let mut stuck = end.clone();
+    for pair in json["guessed_cells"].as_array().unwrap() {
+        stuck.set(cell_named(pair[0].as_str().unwrap(), end.side()), None);
+    }
+    assert_eq!(solutions_of_json(&stuck, events), vec![end]);
+
+    let output = common::run_sudolab(&["explain", puzzle, "--allow-guess", "--trace-limit", "7"]);
+    let text = String::from_utf8(output.stdout).unwrap();
+    let shown = text
+        .lines()
+        .skip_while(|l| !l.starts_with("Guess"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("..."))
+        .count();
+    assert_eq!(shown, 7, "{text}");
+}

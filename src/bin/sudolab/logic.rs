@@ -11,6 +11,7 @@ use sudolab::geometry::{Cell, Geometry};
 use sudolab::grid::Grid;
 use sudolab::logic::{self, user, Position, Step};
 use sudolab::registry::quickest_for;
+use sudolab::search_trace::{self, SudokuObserver, TraceLines};
 use sudolab::solver::Verdict;
 
 use crate::Status;
@@ -153,9 +154,60 @@ pub struct ExplainArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
-    /// When no technique applies, fill the rest from the search solver (marked as a guess).
+    /// When no technique applies, fill the rest by search (marked as a guess): the dlx
+    /// solver's search from the stuck position, its placements, guesses, dead ends and
+    /// backtracks shown as `solve --trace` shows them (up to --trace-limit events).
     #[arg(long)]
     allow_guess: bool,
+    /// With --allow-guess: show at most this many events of the search.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 500,
+        requires = "allow_guess"
+    )]
+    trace_limit: usize,
+}
+
+/// The search that finishes a puzzle logic could not: the dlx solver's from the stuck
+/// position, to its first solution, with its events (up to `limit`) and its counters.
+struct GuessedSearch {
+    events: Vec<search_trace::Event>,
+    more_events: u64,
+    stats: sudolab::solver::Stats,
+}
+
+fn search_from(position: &Grid, limit: usize) -> anyhow::Result<GuessedSearch> {
+    let dlx = sudolab::registry::by_name("dlx").expect("dlx is registered");
+    // The givens come first and are not shown: room for them beyond the limit.
+    let givens = position.cells().iter().filter(|&&v| v != 0).count();
+    let mut recorder = search_trace::Recorder::new(limit.saturating_add(givens));
+    let outcome = dlx
+        .trace(position, 1, &sudolab::solver::Limits::NONE, &mut recorder)
+        .expect("dlx traces");
+    anyhow::ensure!(
+        outcome.count == 1,
+        "the search from the stuck position found no solution"
+    );
+    let events = recorder
+        .events()
+        .iter()
+        .copied()
+        .filter(|event| {
+            !matches!(
+                event,
+                search_trace::Event::Place {
+                    reason: search_trace::Reason::Given,
+                    ..
+                }
+            )
+        })
+        .collect();
+    Ok(GuessedSearch {
+        events,
+        more_events: recorder.dropped(),
+        stats: outcome.stats,
+    })
 }
 
 #[derive(Serialize)]
@@ -173,6 +225,10 @@ struct JsonPath {
     steps: Vec<JsonStep>,
     solved_by_logic: bool,
     guessed_cells: Vec<(String, String)>,
+    /// With --allow-guess, the search's events (as `solve --trace --format json`).
+    search: Vec<serde_json::Value>,
+    /// The events past --trace-limit, not shown.
+    search_more_events: u64,
     end: String,
 }
 
@@ -213,6 +269,11 @@ pub fn explain(args: &ExplainArgs, out: &mut impl Write) -> anyhow::Result<Statu
     } else {
         Vec::new()
     };
+    let search = if guessed.is_empty() {
+        None
+    } else {
+        Some(search_from(&end, args.trace_limit)?)
+    };
     match args.format {
         Format::Json => {
             let json = JsonPath {
@@ -220,6 +281,12 @@ pub fn explain(args: &ExplainArgs, out: &mut impl Write) -> anyhow::Result<Statu
                 steps: path.steps.iter().map(|s| json_step(geometry, s)).collect(),
                 solved_by_logic: path.solved,
                 guessed_cells: guessed.iter().map(|&g| cell_digit(geometry, g)).collect(),
+                search: search
+                    .iter()
+                    .flat_map(|search| &search.events)
+                    .map(|event| event.to_json(geometry))
+                    .collect(),
+                search_more_events: search.as_ref().map_or(0, |search| search.more_events),
                 end: if guessed.is_empty() {
                     end.to_line()
                 } else {
@@ -243,12 +310,27 @@ pub fn explain(args: &ExplainArgs, out: &mut impl Write) -> anyhow::Result<Statu
                     logic::TECHNIQUES.len()
                 )?;
                 write!(out, "{}", end.to_pretty())?;
-                if !guessed.is_empty() {
+                if let Some(search) = &search {
                     writeln!(
                         out,
-                        "Guess (not logic): the search solver fills the {} remaining cells:",
-                        guessed.len()
+                        "Guess (not logic): a search (dlx) fills the {} remaining cells in \
+                         {} nodes, {} of them guesses undone; its events:",
+                        guessed.len(),
+                        search.stats.nodes,
+                        search.stats.guesses
                     )?;
+                    let mut lines = TraceLines::new(&mut *out, geometry, None, u64::MAX);
+                    for &event in &search.events {
+                        lines.event(event);
+                    }
+                    lines.finish()?;
+                    if search.more_events > 0 {
+                        writeln!(
+                            out,
+                            "... {} more events (--trace-limit)",
+                            search.more_events
+                        )?;
+                    }
                     write!(out, "{}", solution.to_pretty())?;
                 }
             }
