@@ -393,3 +393,48 @@ impl<W: std::io::Write> SudokuObserver for TraceLines<'_, W> {
         self.write_line(&line);
     }
 }
+
+/// The search-tree nodes at each depth of a traced Sudoku search (Knuth's level profile,
+/// depth counted in placements): the root at depth 0, and a node at depth `d + 1` for each
+/// placement at depth `d` that was not abandoned at once as a dead end. The depths sum to
+/// the solver's `nodes` (`tests/sudoku_trace.rs`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NodeProfile {
+    nodes: Vec<u64>,
+}
+
+impl NodeProfile {
+    /// The nodes at each depth.
+    pub fn nodes(&self) -> &[u64] {
+        &self.nodes
+    }
+
+    /// The counts, the profile emptied.
+    pub fn take(&mut self) -> Vec<u64> {
+        std::mem::take(&mut self.nodes)
+    }
+
+    fn at(&mut self, depth: usize) -> &mut u64 {
+        if depth >= self.nodes.len() {
+            self.nodes.resize(depth + 1, 0);
+        }
+        &mut self.nodes[depth]
+    }
+}
+
+impl SudokuObserver for NodeProfile {
+    fn event(&mut self, event: Event) {
+        if self.nodes.is_empty() {
+            *self.at(0) = 1; // the root, before the first event
+        }
+        match event {
+            Event::Place {
+                reason: Reason::Given,
+                ..
+            } => {}
+            Event::Place { depth, .. } => *self.at(depth + 1) += 1,
+            Event::DeadEnd { depth, at: None } => *self.at(depth) -= 1,
+            _ => {}
+        }
+    }
+}

@@ -53,6 +53,7 @@ fn config(corpora: Vec<PathBuf>) -> BenchConfig {
         golden: None,
         grade: false,
         mems: false,
+        profile: false,
         shard: sudolab::shard::Shard::WHOLE,
     }
 }

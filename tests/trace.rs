@@ -406,3 +406,108 @@ fn cover_profile_and_trace_limit_on_the_command_line() {
         assert!(message.contains("--trace and --profile"), "{message}");
     }
 }
+
+/// The profiles of a run's `profile.csv`, by (corpus, solver).
+fn run_profiles(dir: &Path) -> BTreeMap<(String, String), Vec<u64>> {
+    let mut reader = csv::Reader::from_path(dir.join("profile.csv")).unwrap();
+    let mut profiles: BTreeMap<(String, String), Vec<u64>> = BTreeMap::new();
+    for row in reader.records() {
+        let row = row.unwrap();
+        let nodes = profiles
+            .entry((row[0].to_string(), row[1].to_string()))
+            .or_default();
+        assert_eq!(
+            nodes.len(),
+            row[2].parse::<usize>().unwrap(),
+            "depths in order"
+        );
+        nodes.push(row[3].parse().unwrap());
+    }
+    profiles
+}
+
+/// `bench --profile`: profile.csv sums to each solver's nodes in runs.csv, equals Knuth's
+/// profile on an exact-cover file, is drawn, survives `report`, and two shards merged give
+/// the unsharded run's profiles.
+#[test]
+fn bench_profiles_sum_to_the_nodes_and_merge_across_shards() {
+    let corpus = common::datasets().join("norvig_top95.gz");
+    let q8 = folder().join("q8.dlx");
+    let scratch = common::scratch("bench-profile");
+    let bench = |out: &Path, shard: Option<&str>| {
+        let mut args = vec![
+            "bench",
+            "--out",
+            out.to_str().unwrap(),
+            "--solvers",
+            "dlx,dc,bitmask",
+            "--sample",
+            "12",
+            "--profile",
+            "--quiet",
+            corpus.to_str().unwrap(),
+            q8.to_str().unwrap(),
+        ];
+        if let Some(shard) = shard {
+            args.extend(["--shard", shard]);
+        }
+        let output = common::run_sudolab(&args);
+        assert!(output.status.success(), "{output:?}");
+    };
+    let whole = scratch.join("whole");
+    bench(&whole, None);
+    let profiles = run_profiles(&whole);
+    // Each solver's nodes in runs.csv, by (corpus, solver).
+    let mut nodes: BTreeMap<(String, String), u64> = BTreeMap::new();
+    let mut reader = csv::Reader::from_path(whole.join("runs.csv")).unwrap();
+    let headers = reader.headers().unwrap().clone();
+    let column = |name: &str| headers.iter().position(|h| h == name).unwrap();
+    let (corpus_at, solver_at, nodes_at) = (column("corpus"), column("solver"), column("nodes"));
+    for row in reader.records() {
+        let row = row.unwrap();
+        let key = (row[corpus_at].to_string(), row[solver_at].to_string());
+        *nodes.entry(key).or_default() += row[nodes_at].parse::<u64>().unwrap();
+    }
+    let solvers: Vec<&str> = profiles.keys().map(|(_, s)| s.as_str()).collect();
+    assert!(
+        solvers.contains(&"dlx") && solvers.contains(&"dc"),
+        "{solvers:?}"
+    );
+    assert!(
+        !solvers.contains(&"bitmask"),
+        "bitmask does not report its search"
+    );
+    for (key, profile) in &profiles {
+        assert_eq!(profile.iter().sum::<u64>(), nodes[key], "{key:?}");
+    }
+    let knuth = reference_profiles();
+    let q8_dlx = &profiles[&("q8.dlx".to_string(), "dlx".to_string())];
+    assert_eq!(q8_dlx, &knuth[&("q8.dlx".to_string(), "dlx1".to_string())]);
+    let q8_dc = &profiles[&("q8.dlx".to_string(), "dc".to_string())];
+    assert_eq!(q8_dc, &knuth[&("q8.dlx".to_string(), "ssxcc".to_string())]);
+    for chart in ["profile_norvig_top95.svg", "profile_q8_dlx.svg"] {
+        assert!(whole.join(chart).exists(), "{chart}");
+    }
+    // `report` regenerates the charts and keeps the profiles.
+    let output = common::run_sudolab(&["report", whole.to_str().unwrap()]);
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(run_profiles(&whole), profiles);
+    assert!(whole.join("profile_q8_dlx.svg").exists());
+
+    let (one, two, merged) = (
+        scratch.join("s1"),
+        scratch.join("s2"),
+        scratch.join("merged"),
+    );
+    bench(&one, Some("1/2"));
+    bench(&two, Some("2/2"));
+    let output = common::run_sudolab(&[
+        "merge",
+        "--out",
+        merged.to_str().unwrap(),
+        one.to_str().unwrap(),
+        two.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(run_profiles(&merged), profiles);
+}

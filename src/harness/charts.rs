@@ -48,7 +48,7 @@ pub fn file_stem(corpus: &str) -> String {
 /// then hues spaced by the golden angle, so that any number of solvers get colours of their
 /// own (seven are registered; the six colours before this wrapped, and `bitmask` and `sat`
 /// shared one).
-fn color(solver: usize) -> RGBColor {
+pub(super) fn color(solver: usize) -> RGBColor {
     const COLORS: [RGBColor; 10] = [
         RGBColor(78, 121, 167),
         RGBColor(242, 142, 43),
@@ -70,7 +70,7 @@ fn color(solver: usize) -> RGBColor {
 
 /// A tick label in engineering notation: three significant digits and a power of a thousand
 /// as its SI prefix (`1.5k`, `10G`, `250m`), never `10000000000.0`.
-fn engineering(value: f64) -> String {
+pub(super) fn engineering(value: f64) -> String {
     if value == 0.0 || !value.is_finite() {
         return format!("{value}");
     }
@@ -140,7 +140,7 @@ fn log_ticks(low: f64, high: f64, most: usize) -> Vec<f64> {
 
 /// A log axis from `low` to `high` whose labels are [`log_ticks`] (as many as the chart asks
 /// for), with a light grid line at every digit of each decade.
-fn log_axis(low: f64, high: f64) -> WithKeyPointMethod<LogCoord<f64>> {
+pub(super) fn log_axis(low: f64, high: f64) -> WithKeyPointMethod<LogCoord<f64>> {
     (low..high)
         .log_scale()
         .with_key_point_func(move |most| log_ticks(low, high, most))
@@ -352,7 +352,7 @@ fn comparison(
 
 /// Draws one chart into memory and writes it atomically; `false` when there was nothing to
 /// draw (no file is written then).
-fn render(
+pub(super) fn render(
     path: &Path,
     draw: impl FnOnce(&mut String) -> std::result::Result<bool, String>,
 ) -> Result<bool> {
@@ -365,7 +365,7 @@ fn render(
 }
 
 /// The legend box, the same on every chart.
-fn draw_legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+pub(super) fn draw_legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
     chart: &mut ChartContext<'a, DB, CT>,
     position: SeriesLabelPosition,
 ) -> std::result::Result<(), String> {
@@ -378,7 +378,7 @@ fn draw_legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
         .map_err(|e| e.to_string())
 }
 
-fn log_range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+pub(super) fn log_range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
     let (mut low, mut high) = (f64::MAX, f64::MIN);
     for v in values.filter(|v| *v > 0.0) {
         low = low.min(v);

@@ -64,6 +64,10 @@ pub struct BenchConfig {
     /// Count Knuth's mems for the solvers that can (the exact-cover ones), in a second,
     /// untimed search per puzzle: runs.csv gets a `mems` value on their rows.
     pub mems: bool,
+    /// Record each solver's level profile (search-tree nodes at each depth, summed over a
+    /// corpus) in a second, untimed search per puzzle, for the solvers and exact-cover
+    /// engines that report their search (dlx, dc): written to `profile.csv`.
+    pub profile: bool,
 }
 
 /// What happened in a run.

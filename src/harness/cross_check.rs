@@ -23,6 +23,8 @@ pub(super) struct Answer<'a> {
     pub(super) mems: Option<u64>,
     /// The solver's assignments, when it counts them.
     pub(super) assignments: Option<u64>,
+    /// The search's level profile, when asked for and reported by the solver.
+    pub(super) profile: Option<Vec<u64>>,
 }
 
 /// What one record produced: its rows, its mismatches, and its golden line when every solver
@@ -267,6 +269,7 @@ mod tests {
             .map(|(name, outcome)| Answer {
                 mems: None,
                 assignments: None,
+                profile: None,
                 solver: name,
                 outcome: outcome.clone(),
                 ns: 1,
@@ -286,6 +289,7 @@ mod tests {
             .map(|(name, outcome)| Answer {
                 mems: None,
                 assignments: None,
+                profile: None,
                 solver: name,
                 outcome: outcome.clone(),
                 ns: 1,
@@ -325,6 +329,7 @@ mod tests {
             let answer = Answer {
                 mems: None,
                 assignments: None,
+                profile: None,
                 solver: "faulty",
                 outcome,
                 ns: 1,

@@ -71,10 +71,16 @@ const STAGING: &str = ".sudolab-staging.";
 
 /// Whether `name` is a file a run writes: its CSVs, README, page and charts.
 fn is_run_file(name: &str) -> bool {
-    const CHARTS: [&str; 4] = ["medians", "mems", "cdf_", "scatter_"];
+    const CHARTS: [&str; 5] = ["medians", "mems", "cdf_", "scatter_", "profile"];
     matches!(
         name,
-        "runs.csv" | "mismatches.csv" | "summary.csv" | "meta.csv" | "README.md" | "index.html"
+        "runs.csv"
+            | "mismatches.csv"
+            | "summary.csv"
+            | "meta.csv"
+            | "profile.csv"
+            | "README.md"
+            | "index.html"
     ) || (name.ends_with(".svg") && CHARTS.iter().any(|c| name.starts_with(c)))
 }
 

@@ -14,7 +14,8 @@ use std::time::{Duration, Instant};
 
 use super::records::{Evaluation, MismatchRow, RowStatus, RunRow};
 use crate::error::{Error, Result};
-use crate::exact_cover::Problem;
+use crate::exact_cover::observe::LevelProfile;
+use crate::exact_cover::{Control, Problem};
 use crate::registry::Engine;
 use crate::solver::{Limits, Stop};
 
@@ -66,6 +67,9 @@ pub struct Settings {
     pub timeout: Option<Duration>,
     /// Per-engine search-node budget.
     pub max_nodes: Option<u64>,
+    /// Record each engine's level profile in a second, untimed search (the engines that
+    /// report their search).
+    pub profile: bool,
 }
 
 /// What one engine did on the file.
@@ -78,6 +82,8 @@ struct Timed {
     guesses: u64,
     mems: Option<u64>,
     stopped: Option<Stop>,
+    /// Its level profile, when asked for and reported.
+    profile: Option<Vec<u64>>,
     /// The engine's own figures (a memo's hits and memory), for the row's detail.
     details: String,
 }
@@ -135,6 +141,7 @@ pub(super) fn evaluate(
                     guesses: stats.guesses,
                     mems: stats.mems,
                     stopped: stats.stopped,
+                    profile: None,
                     details: searcher
                         .details()
                         .iter()
@@ -151,6 +158,9 @@ pub(super) fn evaluate(
             continue; // the engine refused the problem (multiplicities, too large)
         };
         best.spread_ns = slowest - best.ns;
+        if settings.profile && best.stopped.is_none() {
+            best.profile = level_profile(engine, &problem, settings, interrupt);
+        }
         timed.push(best);
     }
     Some(cross_check(path, corpus, stated, &timed))
@@ -214,13 +224,42 @@ fn cross_check(path: &Path, corpus: &str, stated: Option<u128>, timed: &[Timed])
             rating_ed: None,
         });
     }
+    let profiles = timed
+        .iter()
+        .filter_map(|t| Some((t.engine.name().to_string(), t.profile.clone()?)))
+        .collect();
     Evaluation {
         rows,
         mismatches,
         golden: None,
         solver_ns,
         solved: true,
+        profiles,
     }
+}
+
+/// `engine`'s level profile of a complete count of `problem`, in a search of its own within
+/// the run's limits; `None` for an engine that does not report its search, or a search the
+/// limits stopped.
+fn level_profile(
+    engine: Engine,
+    problem: &Problem,
+    settings: Settings,
+    interrupt: &AtomicBool,
+) -> Option<Vec<u64>> {
+    let mut searcher = engine.build(problem).ok()?;
+    searcher.set_mem_counting(false);
+    let limits = Limits {
+        deadline: settings.timeout.map(|t| Instant::now() + t),
+        max_nodes: settings.max_nodes,
+        interrupt: Some(interrupt),
+        shared: None,
+    };
+    let mut profile = LevelProfile::default();
+    let stats = searcher
+        .search_observed(&limits, &mut profile, &mut |_| Control::Continue)
+        .ok()?;
+    stats.stopped.is_none().then(|| profile.nodes().to_vec())
 }
 
 #[cfg(test)]
@@ -269,6 +308,7 @@ mod tests {
         repeat: 1,
         timeout: None,
         max_nodes: None,
+        profile: false,
     };
 
     #[test]

@@ -22,6 +22,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use super::directory::RunDirectory;
+use super::profile::Profiles;
 use super::records::{check_runs_header, MismatchRow, RunRow, MISMATCH_HEADER, RUN_HEADER};
 use super::report::{write_report, Report, RunMetadata};
 use super::share::ShareTally;
@@ -387,6 +388,17 @@ pub fn merge(shards: &[PathBuf], out: &RunDirectory) -> Result<Report> {
     }
     meta.remove("wall_s"); // shards ran on their own clocks: no single wall time
     meta.set("interrupted", false);
+    let mut profiles: Option<Profiles> = None;
+    for shard in shards {
+        if let Some(shard_profiles) = Profiles::read(&shard.join("profile.csv"))? {
+            profiles
+                .get_or_insert_with(Profiles::default)
+                .add_all(&shard_profiles);
+        }
+    }
+    if let Some(profiles) = profiles {
+        profiles.write(&out.join("profile.csv"))?;
+    }
     meta.write(out.staging())?;
     write_report(out.staging())
 }

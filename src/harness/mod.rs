@@ -30,6 +30,7 @@ pub mod html;
 pub mod manifest;
 pub mod merge;
 mod output;
+pub mod profile;
 pub mod provenance;
 pub mod records;
 pub mod report;

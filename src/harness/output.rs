@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::Path;
 
+use super::profile::Profiles;
 use super::records::{Evaluation, MISMATCH_HEADER, RUN_HEADER};
 use crate::atomic_file::AtomicFile;
 use crate::error::{Error, Result};
@@ -13,9 +14,11 @@ pub(super) struct Outputs {
     runs: Option<csv::Writer<AtomicFile>>,
     mismatches: Option<csv::Writer<AtomicFile>>,
     golden: Option<AtomicFile>,
+    /// With `--profile`: `profile.csv`'s place and the profiles summed so far.
+    profiles: Option<(std::path::PathBuf, Profiles)>,
 }
 
-fn csv_error(path: &str) -> impl Fn(csv::Error) -> Error + '_ {
+pub(super) fn csv_error(path: &str) -> impl Fn(csv::Error) -> Error + '_ {
     move |error| Error::Csv {
         file: path.to_string(),
         error,
@@ -23,7 +26,11 @@ fn csv_error(path: &str) -> impl Fn(csv::Error) -> Error + '_ {
 }
 
 impl Outputs {
-    pub(super) fn open(directory: Option<&Path>, golden: Option<&Path>) -> Result<Outputs> {
+    pub(super) fn open(
+        directory: Option<&Path>,
+        golden: Option<&Path>,
+        profile: bool,
+    ) -> Result<Outputs> {
         // Headers are written at once, so even a run interrupted before its first row leaves
         // valid CSVs.
         let csv_file =
@@ -44,10 +51,15 @@ impl Outputs {
             None => (None, None),
         };
         let golden = golden.map(AtomicFile::create).transpose()?;
+        let profiles = match directory {
+            Some(dir) if profile => Some((dir.join("profile.csv"), Profiles::default())),
+            _ => None,
+        };
         Ok(Outputs {
             runs,
             mismatches,
             golden,
+            profiles,
         })
     }
 
@@ -62,6 +74,11 @@ impl Outputs {
                 mismatches
                     .serialize(row)
                     .map_err(csv_error("mismatches.csv"))?;
+            }
+        }
+        if let (Some((_, profiles)), Some(row)) = (&mut self.profiles, evaluation.rows.first()) {
+            for (solver, nodes) in &evaluation.profiles {
+                profiles.add(&row.corpus, solver, nodes);
             }
         }
         if let (Some(golden), Some(line)) = (&mut self.golden, &evaluation.golden) {
@@ -99,6 +116,9 @@ impl Outputs {
         }
         if let Some(golden) = self.golden {
             golden.commit()?;
+        }
+        if let Some((path, profiles)) = self.profiles {
+            profiles.write(&path)?;
         }
         Ok(())
     }

@@ -181,6 +181,8 @@ pub(super) struct Evaluation {
     pub(super) golden: Option<String>,
     pub(super) solver_ns: u128,
     pub(super) solved: bool,
+    /// With `--profile`: each solver's (or engine's) level profile on this record.
+    pub(super) profiles: Vec<(String, Vec<u64>)>,
 }
 
 impl Evaluation {
@@ -211,6 +213,7 @@ impl Evaluation {
             golden: None,
             solver_ns: 0,
             solved: false,
+            profiles: Vec::new(),
         }
     }
 }

@@ -7,6 +7,7 @@ use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use super::charts;
+use super::profile::Profiles;
 use super::records::too_many_unreadable;
 use super::summary::{Summary, SummaryRow};
 use crate::atomic_file::AtomicFile;
@@ -268,8 +269,12 @@ pub fn write_report_with(source: &Path, target: &Path, meta: &RunMetadata) -> Re
         Some(pair) => Some(charts::scatter_pair(pair, &summary.solvers)?),
         None => None,
     };
-    let charts = charts::draw_all(&summary, target, pair.as_ref())?;
-    let readme = readme(meta, &summary, &rows, &charts);
+    let mut charts = charts::draw_all(&summary, target, pair.as_ref())?;
+    let profiles = Profiles::read(&source.join("profile.csv"))?;
+    if let Some(profiles) = &profiles {
+        charts.extend(super::profile::draw(profiles, &summary.solvers, target)?);
+    }
+    let readme = readme(meta, &summary, &rows, &charts, profiles.is_some());
     AtomicFile::write(&target.join("README.md"), readme.as_bytes())?;
     super::html::write_index(&readme, target)?;
     Ok(Report {
@@ -506,6 +511,7 @@ fn readme(
     summary: &Summary,
     rows: &[SummaryRow],
     charts: &[std::path::PathBuf],
+    profiled: bool,
 ) -> String {
     let mut out = String::new();
     let started = meta.get("started").unwrap_or("(unknown time)");
@@ -540,7 +546,14 @@ fn readme(
             let _ = writeln!(out, "![{name}]({name})\n");
         }
     }
-    out.push_str("## Files\n\n* [runs.csv](runs.csv): one row per puzzle and solver (ns, guesses, nodes, count, status).\n* [mismatches.csv](mismatches.csv): every disagreement.\n* [summary.csv](summary.csv): the table above.\n* [meta.csv](meta.csv): how the run was made.\n* [index.html](index.html): this report as one page for a browser (charts inline, tables sorted by a click on a column's header).\n\nRegenerate the summary, charts, this file and the page with `sudolab report <this directory>`.\n");
+    if profiled {
+        out.push_str("The `profile_*.svg` charts are Knuth's level profiles (`--profile`): the search-tree nodes at each depth, summed over each corpus's puzzles, for the solvers that report their search (dlx, dc). A Sudoku search's depth counts placements; an exact-cover search's, options chosen.\n\n");
+    }
+    out.push_str("## Files\n\n* [runs.csv](runs.csv): one row per puzzle and solver (ns, guesses, nodes, count, status).\n* [mismatches.csv](mismatches.csv): every disagreement.\n* [summary.csv](summary.csv): the table above.\n* [meta.csv](meta.csv): how the run was made.\n");
+    if profiled {
+        out.push_str("* [profile.csv](profile.csv): nodes at each depth per corpus and solver (corpus, solver, depth, nodes).\n");
+    }
+    out.push_str("* [index.html](index.html): this report as one page for a browser (charts inline, tables sorted by a click on a column's header).\n\nRegenerate the summary, charts, this file and the page with `sudolab report <this directory>`.\n");
     out
 }
 

@@ -24,6 +24,7 @@ use crate::error::{Error, Result};
 use crate::grid::Grid;
 use crate::random::Random;
 use crate::registry;
+use crate::search_trace::NodeProfile;
 use crate::solver::{Limits, Outcome, Solver, Stop};
 use crate::transform::Transform;
 
@@ -72,7 +73,7 @@ pub fn run(
         interrupt,
         observer,
     };
-    let mut outputs = Outputs::open(directory, config.golden.as_deref())?;
+    let mut outputs = Outputs::open(directory, config.golden.as_deref(), config.profile)?;
     let mut outcome = RunOutcome::default();
     let mut warmed = config.warmup == 0;
     let started = Instant::now();
@@ -204,6 +205,7 @@ impl Bench<'_> {
                 repeat: self.config.repeat,
                 timeout: self.config.timeout,
                 max_nodes: self.config.max_nodes,
+                profile: self.config.profile,
             };
             let observer = self.observer;
             let evaluation =
@@ -482,12 +484,17 @@ impl Bench<'_> {
         for mismatch in &verdicts.mismatches {
             self.observer.mismatch(mismatch);
         }
+        let profiles = answers
+            .iter()
+            .filter_map(|a| Some((a.solver.to_string(), a.profile.clone()?)))
+            .collect();
         let mut evaluation = Evaluation {
             rows: verdicts.rows,
             mismatches: verdicts.mismatches,
             golden: verdicts.golden,
             solver_ns: answers.iter().map(|a| a.ns as u128).sum(),
             solved: true,
+            profiles,
         };
         if self.config.grade {
             let (technique, ratings) = grade_of(&record.puzzle);
@@ -556,6 +563,17 @@ impl Bench<'_> {
         } else {
             None
         };
+        let profile = if config.profile && outcome.stopped.is_none() {
+            let mut profile = NodeProfile::default();
+            let limits = self.limits(Instant::now());
+            let traced =
+                self.solvers[s].trace(&prepared.puzzle, config.limit, &limits, &mut profile);
+            traced
+                .filter(|traced| traced.stopped.is_none())
+                .map(|_| profile.take())
+        } else {
+            None
+        };
         let info = self.solvers[s].info();
         let assignments = info
             .capabilities
@@ -568,6 +586,7 @@ impl Bench<'_> {
             spread_ns,
             mems,
             assignments,
+            profile,
         })
     }
 }

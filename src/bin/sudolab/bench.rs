@@ -98,6 +98,11 @@ pub struct BenchArgs {
     /// per puzzle: runs.csv and the summary get mems beside the times.
     #[arg(long)]
     mems: bool,
+    /// Record Knuth's level profile (search-tree nodes at each depth) of the solvers and
+    /// exact-cover engines that report their search (dlx, dc), summed per corpus, in a
+    /// second, untimed search per puzzle: written to profile.csv and drawn in profile.svg.
+    #[arg(long)]
+    profile: bool,
     /// The two solvers of the scatter charts, A,B (A's time across, B's up), instead of each
     /// corpus's two fastest; recorded in meta.csv, so `report` keeps them.
     #[arg(long, value_name = "A,B")]
@@ -201,6 +206,7 @@ struct BenchOnly {
     grade: bool,
     repeat: u32,
     mems: bool,
+    profile: bool,
 }
 
 fn config(args: &RunArgs, only: BenchOnly, full: bool) -> anyhow::Result<BenchConfig> {
@@ -234,6 +240,7 @@ fn config(args: &RunArgs, only: BenchOnly, full: bool) -> anyhow::Result<BenchCo
         golden: args.write_golden.clone(),
         grade: only.grade,
         mems: only.mems,
+        profile: only.profile,
     })
 }
 
@@ -279,6 +286,7 @@ fn cross_check_only(args: &RunArgs, out: &mut impl Write) -> anyhow::Result<Stat
         grade: false,
         repeat: 1,
         mems: false,
+        profile: false,
     };
     let config = config(args, only, true)?;
     let console = console(args.quiet);
@@ -312,6 +320,7 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         grade: args.grade,
         repeat: args.repeat,
         mems: args.mems,
+        profile: args.profile,
     };
     let config = config(&args.run, only, false)?;
     // Every argument is checked before the output directory is touched; the run is then
@@ -405,7 +414,7 @@ pub fn report(args: &ReportArgs, out: &mut impl Write) -> anyhow::Result<Status>
         meta.write(directory.staging())?;
     }
     let report = harness::write_report_with(directory.path(), directory.staging(), &meta)?;
-    directory.commit(&["runs.csv", "mismatches.csv", "meta.csv"])?;
+    directory.commit(&["runs.csv", "mismatches.csv", "meta.csv", "profile.csv"])?;
     warn_skipped(&report);
     let done = format!(
         "regenerated summary.csv, charts, README.md and index.html in {}",
