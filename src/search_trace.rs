@@ -115,6 +115,13 @@ pub enum Event {
         /// Placements beyond the givens.
         depth: usize,
     },
+    /// A search-tree node, where the solver counts one in its `nodes` (the root at depth 0;
+    /// for dlx and dc every placement makes a node one deeper, for bitmask only guesses).
+    /// Not written in traces; [`NodeProfile`] counts them.
+    Node {
+        /// The node's depth.
+        depth: usize,
+    },
 }
 
 impl Event {
@@ -125,7 +132,8 @@ impl Event {
             | Event::Branch { depth, .. }
             | Event::DeadEnd { depth, .. }
             | Event::Backtrack { depth }
-            | Event::Solution { depth } => depth,
+            | Event::Solution { depth }
+            | Event::Node { depth } => depth,
         }
     }
 
@@ -137,6 +145,7 @@ impl Event {
             Event::DeadEnd { .. } => "dead-end",
             Event::Backtrack { .. } => "backtrack",
             Event::Solution { .. } => "solution",
+            Event::Node { .. } => "node",
         }
     }
 
@@ -178,6 +187,7 @@ impl Event {
             }
             Event::Backtrack { .. } => "backtrack: every candidate tried".to_string(),
             Event::Solution { .. } => "solution".to_string(),
+            Event::Node { .. } => "node".to_string(),
         }
     }
 
@@ -218,7 +228,7 @@ impl Event {
             Event::DeadEnd { at, .. } => {
                 object["at"] = at.map(|at| at.describe(geometry)).into();
             }
-            Event::Backtrack { .. } | Event::Solution { .. } => {}
+            Event::Backtrack { .. } | Event::Solution { .. } | Event::Node { .. } => {}
         }
         object
     }
@@ -361,6 +371,9 @@ impl<'a, W: std::io::Write> TraceLines<'a, W> {
 
 impl<W: std::io::Write> SudokuObserver for TraceLines<'_, W> {
     fn event(&mut self, event: Event) {
+        if let Event::Node { .. } = event {
+            return;
+        }
         if self.written >= self.limit {
             self.dropped += 1;
             return;
@@ -395,8 +408,7 @@ impl<W: std::io::Write> SudokuObserver for TraceLines<'_, W> {
 }
 
 /// The search-tree nodes at each depth of a traced Sudoku search (Knuth's level profile,
-/// depth counted in placements): the root at depth 0, and a node at depth `d + 1` for each
-/// placement at depth `d` that was not abandoned at once as a dead end. The depths sum to
+/// depth counted in placements): its [`Event::Node`]s counted by depth. The depths sum to
 /// the solver's `nodes` (`tests/sudoku_trace.rs`).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct NodeProfile {
@@ -424,17 +436,8 @@ impl NodeProfile {
 
 impl SudokuObserver for NodeProfile {
     fn event(&mut self, event: Event) {
-        if self.nodes.is_empty() {
-            *self.at(0) = 1; // the root, before the first event
-        }
-        match event {
-            Event::Place {
-                reason: Reason::Given,
-                ..
-            } => {}
-            Event::Place { depth, .. } => *self.at(depth + 1) += 1,
-            Event::DeadEnd { depth, at: None } => *self.at(depth) -= 1,
-            _ => {}
+        if let Event::Node { depth } = event {
+            *self.at(depth) += 1;
         }
     }
 }

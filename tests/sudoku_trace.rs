@@ -94,6 +94,8 @@ fn fewest_candidates(grid: &Grid) -> usize {
 #[derive(Default)]
 struct Tally {
     placements: u64,
+    guesses: u64,
+    nodes: u64,
     later_guesses: u64,
     unnamed_dead_ends: u64,
     solutions: Vec<Grid>,
@@ -152,6 +154,7 @@ fn replay(puzzle: &Grid, events: &[Event]) -> Tally {
                         assert_eq!(candidate_count(&grid, on), of, "{at}");
                         assert!((1..=of).contains(&index), "{at}");
                         tally.later_guesses += u64::from(index > 1);
+                        tally.guesses += 1;
                     }
                 }
                 path.push((cell, digit));
@@ -179,6 +182,7 @@ fn replay(puzzle: &Grid, events: &[Event]) -> Tally {
                 assert!(branch.get(depth).copied().flatten().is_some(), "{at}");
                 branch.truncate(depth);
             }
+            Event::Node { .. } => tally.nodes += 1,
             Event::Solution { .. } => {
                 assert_eq!(path.len(), depth, "{at}");
                 let grid = grid_of(&path);
@@ -213,10 +217,19 @@ fn check_trace(solver: &str, puzzle: &Grid, limit: u64) {
     );
     // (Contradictory givens: no search, no root.)
     let root = u64::from(!recorder.events().is_empty());
+    let nodes = if solver == "bitmask" {
+        tally.guesses + root // propagation's placements are within a node
+    } else {
+        tally.placements - tally.unnamed_dead_ends + root
+    };
     assert_eq!(
-        tally.placements - tally.unnamed_dead_ends + root,
-        outcome.stats.nodes,
-        "{solver} {puzzle}: the root and every placement that was not a dead end"
+        nodes, outcome.stats.nodes,
+        "{solver} {puzzle}: the root and every placement (guess, for bitmask) that was not \
+         a dead end"
+    );
+    assert_eq!(
+        tally.nodes, outcome.stats.nodes,
+        "{solver} {puzzle}: node events"
     );
     assert_eq!(
         tally.later_guesses, outcome.stats.guesses,

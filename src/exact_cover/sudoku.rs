@@ -289,6 +289,10 @@ impl<'a> SudokuEvents<'a> {
 }
 
 impl SearchObserver for SudokuEvents<'_> {
+    fn node(&mut self, depth: usize) {
+        self.observer.event(Event::Node { depth });
+    }
+
     fn choose(&mut self, depth: usize, item: usize, options: usize) {
         let on = self.constraints[item - 1];
         self.levels.truncate(depth);

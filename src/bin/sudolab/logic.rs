@@ -179,35 +179,40 @@ struct GuessedSearch {
 
 fn search_from(position: &Grid, limit: usize) -> anyhow::Result<GuessedSearch> {
     let dlx = sudolab::registry::by_name("dlx").expect("dlx is registered");
-    // The givens come first and are not shown: room for them beyond the limit.
-    let givens = position.cells().iter().filter(|&&v| v != 0).count();
-    let mut recorder = search_trace::Recorder::new(limit.saturating_add(givens));
+    let mut shown = Shown(search_trace::Recorder::new(limit));
     let outcome = dlx
-        .trace(position, 1, &sudolab::solver::Limits::NONE, &mut recorder)
+        .trace(position, 1, &sudolab::solver::Limits::NONE, &mut shown)
         .expect("dlx traces");
     anyhow::ensure!(
         outcome.count == 1,
         "the search from the stuck position found no solution"
     );
-    let events = recorder
-        .events()
-        .iter()
-        .copied()
-        .filter(|event| {
-            !matches!(
-                event,
-                search_trace::Event::Place {
-                    reason: search_trace::Reason::Given,
-                    ..
-                }
-            )
-        })
-        .collect();
     Ok(GuessedSearch {
-        events,
-        more_events: recorder.dropped(),
+        events: shown.0.events().to_vec(),
+        more_events: shown.0.dropped(),
         stats: outcome.stats,
     })
+}
+
+/// Records the events a reader is shown: not the givens (they are the position) nor the
+/// node events.
+struct Shown(search_trace::Recorder);
+
+impl SudokuObserver for Shown {
+    fn event(&mut self, event: search_trace::Event) {
+        use search_trace::{Event, Reason};
+        let hidden = matches!(
+            event,
+            Event::Node { .. }
+                | Event::Place {
+                    reason: Reason::Given,
+                    ..
+                }
+        );
+        if !hidden {
+            self.0.event(event);
+        }
+    }
 }
 
 #[derive(Serialize)]
