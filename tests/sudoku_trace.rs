@@ -257,7 +257,7 @@ fn traces_replay_on_every_corpus() {
     ];
     for corpus in corpora {
         for record in common::corpus_sample(corpus, 3) {
-            for solver in ["dlx", "dc"] {
+            for solver in ["bitmask", "dlx", "dc"] {
                 check_trace(solver, &record.puzzle, 2);
             }
         }
@@ -270,13 +270,13 @@ fn traces_replay_on_other_sizes_and_many_solutions() {
         if record.puzzle.side() == 9 || record.puzzle.side() == 25 {
             continue;
         }
-        for solver in ["dlx", "dc"] {
+        for solver in ["bitmask", "dlx", "dc"] {
             check_trace(solver, &record.puzzle, 10);
         }
     }
     // A 4x4 grid with two givens has many solutions: every one replays.
     let open: Grid = "1...\n....\n....\n...2".parse().unwrap();
-    for solver in ["dlx", "dc"] {
+    for solver in ["bitmask", "dlx", "dc"] {
         check_trace(solver, &open, 0);
     }
 }
@@ -284,7 +284,7 @@ fn traces_replay_on_other_sizes_and_many_solutions() {
 #[test]
 fn solvers_that_cannot_trace_say_so() {
     let puzzle: Grid = "1...\n..1.\n.1..\n...1".parse().unwrap();
-    for name in ["bands", "sat"] {
+    for name in ["bands", "sat", "bitmask+locked"] {
         let solver = registry::by_name(name).unwrap();
         let mut recorder = Recorder::new(10);
         assert!(solver
@@ -363,6 +363,24 @@ fn solve_trace_in_json_lines_reaches_the_printed_solution() {
     assert!(String::from_utf8(refused.stderr)
         .unwrap()
         .contains("dlx and dc can"));
+    // bitmask's trace replays the same way.
+    let output = common::run_sudolab(&[
+        "solve",
+        &puzzle,
+        "--trace",
+        "--trace-limit",
+        "100000",
+        "--format",
+        "json",
+    ]);
+    let lines: Vec<serde_json::Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let (result, events) = lines.split_last().unwrap();
+    let solution: Grid = result["solution"].as_str().unwrap().parse().unwrap();
+    assert_eq!(solutions_of_json(&record.puzzle, events), vec![solution]);
 }
 
 /// `explain --allow-guess` on a 16x16 puzzle the techniques cannot finish: the search's

@@ -6,6 +6,7 @@
 
 use crate::bitset::{Digit, DigitSet};
 use crate::geometry::{Cell, Geometry, Unit};
+use crate::search_trace::{Constraint, Event, Reason, SudokuObserver};
 use crate::unit_digits::UnitDigits;
 
 /// Why a position has no solution.
@@ -36,6 +37,14 @@ impl Contradiction {
         Contradiction::NoPlace {
             unit: Unit::new(unit),
             digit,
+        }
+    }
+
+    /// The constraint left without candidates, as a trace names it.
+    pub fn constraint(&self) -> Constraint {
+        match *self {
+            Contradiction::NoCandidate { cell } => Constraint::Cell(cell),
+            Contradiction::NoPlace { unit, digit } => Constraint::Place(digit, unit),
         }
     }
 
@@ -79,22 +88,41 @@ pub(super) struct Board<const CELLS: usize> {
 ///   digit with no place left, so the scan visits only those.
 ///
 /// Both are empty between propagations; after a contradiction [`Propagation::reset`] empties them.
-pub(super) struct Propagation {
+pub(super) struct Propagation<'a> {
     pub(super) geometry: &'static Geometry,
     pub(super) all: DigitSet,
     pub(super) queue: Vec<u16>,
     pub(super) dirty: u128,
     pub(super) assignments: u64,
+    /// A traced search's observer (see [`crate::search_trace`]): every placement is
+    /// reported to it with its reason. `None` in the timed searches: one untaken branch
+    /// per placement.
+    pub(super) trace: Option<&'a mut dyn SudokuObserver>,
+    /// The puzzle's open cells: a placement's depth is `open - unsolved` before it.
+    pub(super) open: u16,
+    /// In a traced search, the placements on the path so far (the depth of a dead end).
+    pub(super) path: u16,
 }
 
-impl Propagation {
-    pub(super) fn new(geometry: &'static Geometry) -> Propagation {
+impl<'a> Propagation<'a> {
+    pub(super) fn new(geometry: &'static Geometry) -> Propagation<'a> {
         Propagation {
             geometry,
             all: DigitSet::full(geometry.side()),
             queue: Vec::with_capacity(geometry.cell_count()),
             dirty: 0,
             assignments: 0,
+            trace: None,
+            open: 0,
+            path: 0,
+        }
+    }
+
+    /// Reports `event` to the traced search's observer, if any.
+    #[inline]
+    pub(super) fn report(&mut self, event: impl FnOnce() -> Event) {
+        if let Some(observer) = &mut self.trace {
+            observer.event(event());
         }
     }
 
@@ -155,14 +183,25 @@ impl<const CELLS: usize> Board<CELLS> {
     /// Places `digit` in `cell` and removes it from the peers; peers that drop to one
     /// candidate are queued. Does not drain the queue.
     #[inline]
-    pub(super) fn place(
+    pub(super) fn place<const TRACE: bool>(
         &mut self,
         work: &mut Propagation,
         cell: usize,
         digit: Digit,
+        reason: Reason,
     ) -> Result<(), Contradiction> {
         if !self.candidates[cell].contains(digit) {
             return Err(Contradiction::at_cell(cell));
+        }
+        if TRACE && work.trace.is_some() {
+            let depth = work.open - self.unsolved;
+            work.path = depth + 1;
+            work.report(|| Event::Place {
+                depth: usize::from(depth),
+                cell: Cell::new(cell),
+                digit,
+                reason,
+            });
         }
         let bit = DigitSet::single(digit);
         self.values[cell] = digit.get();
@@ -215,7 +254,7 @@ impl<const CELLS: usize> Board<CELLS> {
 
     /// Places every queued naked single, and the singles those placements create.
     #[inline]
-    pub(super) fn place_naked_singles(
+    pub(super) fn place_naked_singles<const TRACE: bool>(
         &mut self,
         work: &mut Propagation,
     ) -> Result<(), Contradiction> {
@@ -225,7 +264,8 @@ impl<const CELLS: usize> Board<CELLS> {
                 let digit = self.candidates[cell]
                     .lowest()
                     .expect("queued cells are singles");
-                if let Err(contradiction) = self.place(work, cell, digit) {
+                let naked = Reason::Forced(Constraint::Cell(Cell::new(cell)));
+                if let Err(contradiction) = self.place::<TRACE>(work, cell, digit, naked) {
                     work.reset();
                     return Err(contradiction);
                 }
@@ -268,7 +308,7 @@ impl<const CELLS: usize> Board<CELLS> {
     /// Scans the dirty units until none is left: a digit with exactly one place in a unit is
     /// placed there (with the naked singles that follows). A digit with no place is a
     /// contradiction. Returns whether anything was placed.
-    pub(super) fn place_hidden_singles(
+    pub(super) fn place_hidden_singles<const TRACE: bool>(
         &mut self,
         work: &mut Propagation,
     ) -> Result<bool, Contradiction> {
@@ -295,7 +335,7 @@ impl<const CELLS: usize> Board<CELLS> {
             }
             let exactly_once = once & !twice & !placed;
             if exactly_once != 0 {
-                self.place_hidden_in_unit(work, unit, exactly_once)?;
+                self.place_hidden_in_unit::<TRACE>(work, unit, exactly_once)?;
                 placed_any = true;
             }
         }
@@ -309,7 +349,7 @@ impl<const CELLS: usize> Board<CELLS> {
     /// instructions for the whole engine).
     #[cold]
     #[inline(never)]
-    fn place_hidden_in_unit(
+    fn place_hidden_in_unit<const TRACE: bool>(
         &mut self,
         work: &mut Propagation,
         unit: usize,
@@ -329,8 +369,9 @@ impl<const CELLS: usize> Board<CELLS> {
                 }
                 return Err(Contradiction::in_unit(unit, digit));
             };
-            self.place(work, home, digit)
-                .and_then(|()| self.place_naked_singles(work))
+            let hidden = Reason::Forced(Constraint::Place(digit, Unit::new(unit)));
+            self.place::<TRACE>(work, home, digit, hidden)
+                .and_then(|()| self.place_naked_singles::<TRACE>(work))
                 .inspect_err(|_| work.reset())?;
         }
         Ok(())

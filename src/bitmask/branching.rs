@@ -20,6 +20,8 @@
 
 use super::board::Board;
 use crate::bitset::Digit;
+use crate::geometry::{Cell, Unit};
+use crate::search_trace::Constraint;
 
 /// What a branch decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +34,14 @@ pub(super) enum Choice {
 }
 
 impl Choice {
+    /// The constraint the choice branches on, as a trace names it.
+    pub(super) fn constraint(self) -> Constraint {
+        match self {
+            Choice::Cell(cell) => Constraint::Cell(Cell::new(usize::from(cell))),
+            Choice::Place { unit, digit } => Constraint::Place(digit, Unit::new(usize::from(unit))),
+        }
+    }
+
     /// The (cell, digit) that option `option` of this choice places.
     #[inline]
     pub(super) fn option<const CELLS: usize>(self, option: u32) -> (usize, Digit) {

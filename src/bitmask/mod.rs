@@ -60,6 +60,7 @@ use crate::bitset::{Digit, DigitSet};
 use crate::geometry::Cell;
 use crate::grid::Grid;
 use crate::random::Random;
+use crate::search_trace::{Event, Reason, SudokuObserver};
 use crate::solver::{
     Capabilities, Limits, Outcome, Solver, SolverInfo, Stats, Stop, ALL_BOX_SIDES,
 };
@@ -140,22 +141,50 @@ impl Solver for BitmaskSolver {
     }
 
     fn count_within(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Outcome {
-        let mut outcome = Outcome::new();
         let search = Search {
             limits: *limits,
             ..Search::new(self.level)
         };
-        let report = search.run(puzzle, |solution| {
-            if outcome.record(|| solution.to_grid(), limit) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        outcome.stats = report.stats;
-        outcome.stopped = report.stopped;
-        outcome
+        count_with(search, puzzle, limit)
     }
+
+    fn trace(
+        &self,
+        puzzle: &Grid,
+        limit: u64,
+        limits: &Limits,
+        observer: &mut dyn SudokuObserver,
+    ) -> Option<Outcome> {
+        if self.level != Level::Singles {
+            return None;
+        }
+        let search = Search {
+            limits: *limits,
+            trace: Some(observer),
+            ..Search::new(self.level)
+        };
+        Some(count_with(search, puzzle, limit))
+    }
+
+    fn trace_note(&self) -> &'static str {
+        "its locked-candidate and subset rules remove candidates without placing a digit, \
+         which a trace does not report yet (plain bitmask traces)"
+    }
+}
+
+/// Counts `puzzle`'s solutions to `limit` with `search`, keeping the first ones.
+fn count_with(search: Search, puzzle: &Grid, limit: u64) -> Outcome {
+    let mut outcome = Outcome::new();
+    let report = search.run(puzzle, |solution| {
+        if outcome.record(|| solution.to_grid(), limit) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    outcome.stats = report.stats;
+    outcome.stopped = report.stopped;
+    outcome
 }
 
 /// The order in which a branch point's digits are tried.
@@ -189,7 +218,7 @@ pub enum DigitOrder<'a> {
 /// assert!(0 < found && found < all);
 /// # Ok::<(), sudolab::Error>(())
 /// ```
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct Search<'a> {
     /// How much propagation runs before each branch.
     pub level: Level,
@@ -200,6 +229,22 @@ pub struct Search<'a> {
     /// (cell, digit) pairs ruled out before the search: a given equal to one makes the
     /// puzzle unsolvable.
     pub exclusions: &'a [(Cell, Digit)],
+    /// Report every event of the search here (see [`crate::search_trace`]): the givens,
+    /// each placement with its reason, branch points, guesses, dead ends, solutions and
+    /// nodes. No backtrack events: a placement at a smaller depth shows the return.
+    pub trace: Option<&'a mut dyn SudokuObserver>,
+}
+
+impl std::fmt::Debug for Search<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Search")
+            .field("level", &self.level)
+            .field("limits", &self.limits)
+            .field("order", &self.order)
+            .field("exclusions", &self.exclusions)
+            .field("traced", &self.trace.is_some())
+            .finish()
+    }
 }
 
 /// What a [`Search`] did.
@@ -255,18 +300,29 @@ impl<'a> Search<'a> {
         puzzle: &Grid,
         mut visit: impl FnMut(&Solution) -> ControlFlow<()>,
     ) -> Report {
-        fn run<const CELLS: usize>(
+        fn run<const CELLS: usize, const TRACE: bool>(
             search: &mut Search,
             puzzle: &Grid,
             visit: &mut impl FnMut(&Solution) -> ControlFlow<()>,
         ) -> Report {
             let mut work = Propagation::new(puzzle.geometry());
+            if let (true, Some(observer)) = (TRACE, search.trace.take()) {
+                report_givens(puzzle, observer);
+                work.open = puzzle.cells().iter().filter(|&&v| v == 0).count() as u16;
+                work.trace = Some(observer);
+                work.report(|| Event::Node { depth: 0 });
+            }
             let mut stats = Stats {
                 nodes: 1,
                 ..Stats::default()
             };
-            let stopped = match root_board::<CELLS>(puzzle, &mut work, search) {
-                Err(_) => None,
+            let stopped = match root_board::<CELLS, TRACE>(puzzle, &mut work, search) {
+                Err(contradiction) => {
+                    let depth = usize::from(work.path);
+                    let at = Some(contradiction.constraint());
+                    work.report(|| Event::DeadEnd { depth, at });
+                    None
+                }
                 // One copy of the search loop per digit order, each with its picking inlined.
                 Ok(root) => match &mut search.order {
                     DigitOrder::Lowest => {
@@ -276,7 +332,10 @@ impl<'a> Search<'a> {
                             places: true,
                             next: lowest,
                         };
-                        depth_first(root, &mut work, level, limits, &mut stats, pick, visit)
+                        let stats = &mut stats;
+                        depth_first::<CELLS, TRACE>(
+                            root, &mut work, level, limits, stats, pick, visit,
+                        )
                     }
                     DigitOrder::Random(random) => {
                         let next = |untried: u32| {
@@ -292,14 +351,36 @@ impl<'a> Search<'a> {
                             places: false,
                             next,
                         };
-                        depth_first(root, &mut work, level, limits, &mut stats, pick, visit)
+                        let stats = &mut stats;
+                        depth_first::<CELLS, TRACE>(
+                            root, &mut work, level, limits, stats, pick, visit,
+                        )
                     }
                 },
             };
             stats.assignments = work.assignments;
             Report { stats, stopped }
         }
-        by_size!(puzzle.box_side(), run(&mut self, puzzle, &mut visit))
+        // A traced search is compiled apart: the timed one has no trace code at all.
+        fn plain<const CELLS: usize>(
+            search: &mut Search,
+            puzzle: &Grid,
+            visit: &mut impl FnMut(&Solution) -> ControlFlow<()>,
+        ) -> Report {
+            run::<CELLS, false>(search, puzzle, visit)
+        }
+        fn traced<const CELLS: usize>(
+            search: &mut Search,
+            puzzle: &Grid,
+            visit: &mut impl FnMut(&Solution) -> ControlFlow<()>,
+        ) -> Report {
+            run::<CELLS, true>(search, puzzle, visit)
+        }
+        if self.trace.is_some() {
+            by_size!(puzzle.box_side(), traced(&mut self, puzzle, &mut visit))
+        } else {
+            by_size!(puzzle.box_side(), plain(&mut self, puzzle, &mut visit))
+        }
     }
 }
 
@@ -309,7 +390,7 @@ impl<'a> Search<'a> {
 pub fn propagate_givens(puzzle: &Grid, level: Level) -> Result<(), Contradiction> {
     fn run<const CELLS: usize>(puzzle: &Grid, level: Level) -> Result<(), Contradiction> {
         let mut work = Propagation::new(puzzle.geometry());
-        root_board::<CELLS>(puzzle, &mut work, &Search::new(level)).map(|_| ())
+        root_board::<CELLS, false>(puzzle, &mut work, &Search::new(level)).map(|_| ())
     }
     by_size!(puzzle.box_side(), run(puzzle, level))
 }
@@ -324,7 +405,7 @@ pub fn propagated_candidates(puzzle: &Grid, level: Level) -> Result<Vec<DigitSet
         level: Level,
     ) -> Result<Vec<DigitSet>, Contradiction> {
         let mut work = Propagation::new(puzzle.geometry());
-        let root = root_board::<CELLS>(puzzle, &mut work, &Search::new(level))?;
+        let root = root_board::<CELLS, false>(puzzle, &mut work, &Search::new(level))?;
         Ok(root.candidates.to_vec())
     }
     by_size!(puzzle.box_side(), run(puzzle, level))
@@ -332,27 +413,27 @@ pub fn propagated_candidates(puzzle: &Grid, level: Level) -> Result<Vec<DigitSet
 
 /// Runs the rules of `level` to a fixpoint. On error the queue is left empty, so the next
 /// branch starts clean.
-fn propagate<const CELLS: usize>(
+fn propagate<const CELLS: usize, const TRACE: bool>(
     board: &mut Board<CELLS>,
     work: &mut Propagation,
     level: Level,
 ) -> Result<(), Contradiction> {
-    propagate_to_fixpoint(board, work, level).inspect_err(|_| work.reset())
+    propagate_to_fixpoint::<CELLS, TRACE>(board, work, level).inspect_err(|_| work.reset())
 }
 
-fn propagate_to_fixpoint<const CELLS: usize>(
+fn propagate_to_fixpoint<const CELLS: usize, const TRACE: bool>(
     board: &mut Board<CELLS>,
     work: &mut Propagation,
     level: Level,
 ) -> Result<(), Contradiction> {
     loop {
-        board.place_naked_singles(work)?;
+        board.place_naked_singles::<TRACE>(work)?;
         if board.unsolved == 0 {
             work.dirty = 0;
             return Ok(());
         }
         // Runs until no unit is dirty: singles are at their fixpoint afterwards.
-        board.place_hidden_singles(work)?;
+        board.place_hidden_singles::<TRACE>(work)?;
         let more = match level {
             Level::Singles => false,
             Level::Locked => board.eliminate_locked_candidates(work)?,
@@ -384,7 +465,7 @@ struct Pick<F> {
 }
 
 /// The root position: givens placed, the search's exclusions removed, propagated.
-fn root_board<const CELLS: usize>(
+fn root_board<const CELLS: usize, const TRACE: bool>(
     puzzle: &Grid,
     work: &mut Propagation,
     search: &Search,
@@ -401,13 +482,49 @@ fn root_board<const CELLS: usize>(
         }
     }
     work.dirty = u128::MAX >> (128 - work.geometry.unit_count());
-    propagate(&mut root, work, search.level)?;
+    propagate::<CELLS, TRACE>(&mut root, work, search.level)?;
     Ok(root)
+}
+
+/// Reports the givens of a traced search, at depth 0.
+fn report_givens(puzzle: &Grid, observer: &mut dyn SudokuObserver) {
+    for cell in puzzle.geometry().cells() {
+        if let Some(digit) = puzzle.get(cell) {
+            let reason = Reason::Given;
+            observer.event(Event::Place {
+                depth: 0,
+                cell,
+                digit,
+                reason,
+            });
+        }
+    }
+}
+
+/// Reports a solution of a traced search.
+fn report_solution<const CELLS: usize>(work: &mut Propagation, board: &Board<CELLS>) {
+    let depth = usize::from(work.open - board.unsolved);
+    work.report(|| Event::Solution { depth });
+}
+
+/// Reports a branch point of a traced search.
+fn report_branch<const CELLS: usize>(
+    work: &mut Propagation,
+    board: &Board<CELLS>,
+    choice: Choice,
+    options: u32,
+) {
+    let depth = usize::from(work.open - board.unsolved);
+    work.report(|| Event::Branch {
+        depth,
+        on: choice.constraint(),
+        candidates: options.count_ones() as usize,
+    });
 }
 
 /// Depth-first search from a propagated `root`: `visit` sees every solution. Returns why
 /// the search's limits stopped it before it was complete, if they did.
-fn depth_first<const CELLS: usize>(
+fn depth_first<const CELLS: usize, const TRACE: bool>(
     root: Board<CELLS>,
     work: &mut Propagation,
     level: Level,
@@ -417,11 +534,17 @@ fn depth_first<const CELLS: usize>(
     visit: &mut impl FnMut(&Solution) -> ControlFlow<()>,
 ) -> Option<Stop> {
     let Some((choice, options)) = root.choose(pick.places) else {
+        if TRACE {
+            report_solution(work, &root);
+        }
         let _ = visit(&Solution {
             values: &root.values,
         });
         return None;
     };
+    if TRACE {
+        report_branch(work, &root, choice, options);
+    }
     let mut stack: Vec<Frame<CELLS>> = Vec::with_capacity(32);
     stack.push(Frame {
         board: root,
@@ -440,6 +563,21 @@ fn depth_first<const CELLS: usize>(
         }
         frame.untried &= !(1 << option);
         stats.nodes += 1;
+        // The guess's reason (its index among the choice's options), for a traced search.
+        let guess = if TRACE {
+            let (on, of) = (
+                frame.choice.constraint(),
+                frame.options.count_ones() as usize,
+            );
+            let index = of - frame.untried.count_ones() as usize;
+            Reason::Guess { on, index, of }
+        } else {
+            Reason::Given // unused
+        };
+        if TRACE {
+            let depth = usize::from(work.open - frame.board.unsolved) + 1;
+            work.report(|| Event::Node { depth });
+        }
         if let Some(stop) = limits.check(stats.nodes) {
             return Some(stop);
         }
@@ -459,13 +597,22 @@ fn depth_first<const CELLS: usize>(
             &mut stack.last_mut().expect("just pushed").board
         };
         let placed = child
-            .place(work, cell, digit)
+            .place::<TRACE>(work, cell, digit, guess)
             .inspect_err(|_| work.reset())
-            .and_then(|()| propagate(child, work, level));
+            .and_then(|()| propagate::<CELLS, TRACE>(child, work, level));
         let next = match placed {
-            Err(_) => None,
+            Err(contradiction) => {
+                if TRACE {
+                    let (depth, at) = (usize::from(work.path), Some(contradiction.constraint()));
+                    work.report(|| Event::DeadEnd { depth, at });
+                }
+                None
+            }
             Ok(()) => match child.choose(pick.places) {
                 None => {
+                    if TRACE {
+                        report_solution(work, child);
+                    }
                     let solution = Solution {
                         values: &child.values,
                     };
@@ -474,7 +621,12 @@ fn depth_first<const CELLS: usize>(
                     }
                     None
                 }
-                Some(next) => Some(next),
+                Some((choice, options)) => {
+                    if TRACE {
+                        report_branch(work, child, choice, options);
+                    }
+                    Some((choice, options))
+                }
             },
         };
         let top = stack.last_mut().expect("the child's frame");

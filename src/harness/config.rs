@@ -66,7 +66,7 @@ pub struct BenchConfig {
     pub mems: bool,
     /// Record each solver's level profile (search-tree nodes at each depth, summed over a
     /// corpus) in a second, untimed search per puzzle, for the solvers and exact-cover
-    /// engines that report their search (dlx, dc): written to `profile.csv`.
+    /// engines that report their search (bitmask, dlx, dc): written to `profile.csv`.
     pub profile: bool,
 }
 

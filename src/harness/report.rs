@@ -547,7 +547,7 @@ fn readme(
         }
     }
     if profiled {
-        out.push_str("The `profile_*.svg` charts are Knuth's level profiles (`--profile`): the search-tree nodes at each depth, summed over each corpus's puzzles, for the solvers that report their search (dlx, dc). A Sudoku search's depth counts placements; an exact-cover search's, options chosen.\n\n");
+        out.push_str("The `profile_*.svg` charts are Knuth's level profiles (`--profile`): the search-tree nodes at each depth, summed over each corpus's puzzles, for the solvers that report their search (bitmask, dlx, dc). A Sudoku search's depth counts placements (bitmask's nodes are its guesses, dlx's and dc's every placement); an exact-cover search's, options chosen.\n\n");
     }
     out.push_str("## Files\n\n* [runs.csv](runs.csv): one row per puzzle and solver (ns, guesses, nodes, count, status).\n* [mismatches.csv](mismatches.csv): every disagreement.\n* [summary.csv](summary.csv): the table above.\n* [meta.csv](meta.csv): how the run was made.\n");
     if profiled {

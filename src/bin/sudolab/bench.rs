@@ -99,7 +99,7 @@ pub struct BenchArgs {
     #[arg(long)]
     mems: bool,
     /// Record Knuth's level profile (search-tree nodes at each depth) of the solvers and
-    /// exact-cover engines that report their search (dlx, dc), summed per corpus, in a
+    /// exact-cover engines that report their search (bitmask, dlx, dc), summed per corpus, in a
     /// second, untimed search per puzzle: written to profile.csv and drawn in profile.svg.
     #[arg(long)]
     profile: bool,

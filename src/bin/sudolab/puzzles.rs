@@ -104,7 +104,7 @@ pub struct CountArgs {
 #[derive(Args)]
 pub struct TraceArgs {
     /// Before each puzzle's result, print the events of its search as they happen (solvers
-    /// dlx and dc): each digit placed and why (given, naked single, hidden single, guess k of
+    /// bitmask, dlx and dc): each digit placed and why (given, naked single, hidden single, guess k of
     /// n), each branch point with its candidates, dead ends, backtracks and solutions,
     /// indented by depth (JSON Lines with --format json).
     #[arg(long)]
@@ -135,7 +135,7 @@ impl TraceArgs {
         lines.finish()?;
         if traced.is_none() {
             anyhow::bail!(
-                "--trace: the {} solver cannot: {} (dlx and dc can)",
+                "--trace: the {} solver cannot: {} (bitmask, dlx and dc can)",
                 solver.info().name,
                 solver.trace_note()
             );
