@@ -37,6 +37,7 @@
 //!   [`dancing_cells`] (Knuth's SSXCC method) and [`sat`] (CNF for a CDCL solver); they know
 //!   the model and `solver`, never each other;
 //! * [`registry`]: every solver and exact-cover engine by name, above the engines;
+//! * [`search_tree`]: a search's tree from its events, in Graphviz's DOT language;
 //! * on top: [`diagnose`] (what is wrong with a puzzle), [`logic`] (human techniques:
 //!   hints, explanations, grades), [`generate`] (minimal unique puzzles), [`harness`] (runs
 //!   every solver over corpora, cross-checks, writes CSVs, charts and reports).
@@ -69,6 +70,7 @@ pub mod random;
 pub mod registry;
 pub mod sat;
 pub mod search_trace;
+pub mod search_tree;
 pub mod shard;
 pub mod solver;
 pub mod transform;

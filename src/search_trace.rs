@@ -240,6 +240,20 @@ pub trait SudokuObserver {
     fn event(&mut self, event: Event);
 }
 
+impl<T: SudokuObserver + ?Sized> SudokuObserver for &mut T {
+    fn event(&mut self, event: Event) {
+        (**self).event(event);
+    }
+}
+
+/// Both observers see every event.
+impl<A: SudokuObserver, B: SudokuObserver> SudokuObserver for (A, B) {
+    fn event(&mut self, event: Event) {
+        self.0.event(event);
+        self.1.event(event);
+    }
+}
+
 /// Keeps the first `limit` events of a search and counts the rest.
 #[derive(Debug, Clone, Default)]
 pub struct Recorder {

@@ -428,3 +428,42 @@ fn explain_allow_guess_shows_the_search_it_took() {
         .count();
     assert_eq!(shown, 7, "{text}");
 }
+
+/// Sudoku search trees: a node per solver node, a solution circle per solution, for every
+/// tracing solver; `solve --tree` writes one graph per puzzle.
+#[test]
+fn sudoku_search_trees_have_a_node_per_search_node() {
+    use sudolab::search_tree::{SearchTree, SudokuTree};
+    for record in common::corpus_sample("puzzles6_forum_hardest_1106", 3) {
+        for name in ["bitmask", "dlx", "dc"] {
+            let solver = registry::by_name(name).unwrap();
+            let geometry = record.puzzle.geometry();
+            let mut tree = SudokuTree::new(geometry, SearchTree::new(usize::MAX));
+            let outcome = solver
+                .trace(&record.puzzle, 2, &Limits::NONE, &mut tree)
+                .unwrap();
+            let tree = tree.into_tree();
+            assert_eq!(tree.nodes() as u64, outcome.stats.nodes, "{name}");
+            let dot = tree.to_dot();
+            assert_eq!(dot.matches("doublecircle").count() as u64, outcome.count);
+        }
+    }
+    let scratch = common::scratch("tree");
+    let puzzles = scratch.join("two.txt");
+    let records = common::corpus_sample("norvig_top95", 2);
+    let text: String = records
+        .iter()
+        .map(|r| format!("{}\n", r.puzzle.to_line()))
+        .collect();
+    std::fs::write(&puzzles, text).unwrap();
+    let dot = scratch.join("trees.dot");
+    let output = common::run_sudolab(&[
+        "solve",
+        puzzles.to_str().unwrap(),
+        "--tree",
+        dot.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let dot = std::fs::read_to_string(dot).unwrap();
+    assert!(dot.contains("digraph search_line_1 {") && dot.contains("digraph search_line_2 {"));
+}

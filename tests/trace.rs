@@ -403,7 +403,10 @@ fn cover_profile_and_trace_limit_on_the_command_line() {
         let output = common::run_sudolab(&refused);
         assert!(!output.status.success());
         let message = String::from_utf8(output.stderr).unwrap();
-        assert!(message.contains("--trace and --profile"), "{message}");
+        assert!(
+            message.contains("--trace, --profile and --tree"),
+            "{message}"
+        );
     }
 }
 
@@ -506,4 +509,55 @@ fn bench_profiles_sum_to_the_nodes_and_merge_across_shards() {
     ]);
     assert!(output.status.success(), "{output:?}");
     assert_eq!(run_profiles(&merged), profiles);
+}
+
+/// The search tree in DOT: a graph node per search-tree node, an edge into each but the
+/// root (and into each abandoned option's leaf), a green double circle per solution; the
+/// limit holds and says how many more nodes there were.
+#[test]
+fn search_trees_have_a_node_per_search_node() {
+    use sudolab::search_tree::{ExactCoverTree, SearchTree};
+    for file in ["q8.dlx", "xcc1.dlx", "s4x.dlx"] {
+        let problem = problem(file);
+        let engines: [Box<dyn ExactCover>; 2] =
+            [Box::new(problem.dlx()), Box::new(problem.cells())];
+        for mut engine in engines {
+            let mut tree = ExactCoverTree::new(&problem, SearchTree::new(usize::MAX));
+            let mut abandoned = 0u64;
+            let mut counter = (&mut tree, DeadEnds(&mut abandoned));
+            let stats = engine
+                .search_observed(&Limits::NONE, &mut counter, &mut |_| Control::Continue)
+                .unwrap();
+            let tree = tree.into_tree();
+            let name = engine.name();
+            assert_eq!(tree.nodes() as u64, stats.nodes, "{file} {name}");
+            let dot = tree.to_dot();
+            let edges = dot.lines().filter(|l| l.contains(" -> ")).count() as u64;
+            assert_eq!(edges, stats.nodes - 1 + abandoned, "{file} {name}");
+            let solutions = dot.matches("doublecircle").count() as u64;
+            assert_eq!(solutions, stats.solutions, "{file} {name}");
+            assert!(dot.starts_with("digraph search {") && dot.ends_with("}\n"));
+        }
+    }
+    let problem = problem("q8.dlx");
+    let mut tree = ExactCoverTree::new(&problem, SearchTree::new(50));
+    let stats = problem
+        .dlx()
+        .search_observed(&Limits::NONE, &mut tree, |_, _| Control::Continue)
+        .unwrap();
+    let tree = tree.into_tree();
+    assert_eq!(tree.nodes(), 50);
+    assert_eq!(tree.beyond(), stats.nodes - 50);
+    assert!(tree
+        .to_dot()
+        .contains(&format!("... {} more nodes", stats.nodes - 50)));
+}
+
+/// Counts the options abandoned while being covered.
+struct DeadEnds<'a>(&'a mut u64);
+
+impl sudolab::exact_cover::observe::SearchObserver for DeadEnds<'_> {
+    fn dead_end(&mut self, _depth: usize, _option: usize) {
+        *self.0 += 1;
+    }
 }

@@ -574,10 +574,6 @@ fn depth_first<const CELLS: usize, const TRACE: bool>(
         } else {
             Reason::Given // unused
         };
-        if TRACE {
-            let depth = usize::from(work.open - frame.board.unsolved) + 1;
-            work.report(|| Event::Node { depth });
-        }
         if let Some(stop) = limits.check(stats.nodes) {
             return Some(stop);
         }
@@ -596,8 +592,15 @@ fn depth_first<const CELLS: usize, const TRACE: bool>(
             });
             &mut stack.last_mut().expect("just pushed").board
         };
-        let placed = child
-            .place::<TRACE>(work, cell, digit, guess)
+        // The node's depth: one below the guess's (a traced search reports it after the guess).
+        let node_depth = work.open.wrapping_sub(child.unsolved) + 1;
+        let placed = child.place::<TRACE>(work, cell, digit, guess);
+        if TRACE {
+            work.report(|| Event::Node {
+                depth: usize::from(node_depth),
+            });
+        }
+        let placed = placed
             .inspect_err(|_| work.reset())
             .and_then(|()| propagate::<CELLS, TRACE>(child, work, level));
         let next = match placed {

@@ -5,12 +5,14 @@ use std::io::Write;
 
 use anyhow::{bail, Context};
 use clap::Args;
+use sudolab::atomic_file::AtomicFile;
 use sudolab::dlx;
 use sudolab::exact_cover::classic::{self, Classic};
 use sudolab::exact_cover::observe::{LevelProfile, TraceWriter};
 use sudolab::exact_cover::{Control, ExactCover, Problem, SolutionLimit};
 use sudolab::grid::Grid;
 use sudolab::registry::Engine;
+use sudolab::search_tree::{ExactCoverTree, SearchTree};
 use sudolab::solver::{Limits, Stop};
 
 use crate::logic::Format;
@@ -96,6 +98,15 @@ pub struct CoverArgs {
     /// With --trace: print at most this many events (then how many more there were).
     #[arg(long, value_name = "N", default_value_t = 1000, requires = "trace")]
     trace_limit: u64,
+    /// Write the search tree to FILE in Graphviz's DOT language (dlx and dc): a node per
+    /// search-tree node labelled with its item and options, an edge per option tried,
+    /// solutions green, dead ends red; at most --tree-limit nodes. Written whole or not
+    /// at all. Draw it with `dot -Tsvg FILE`.
+    #[arg(long, value_name = "FILE")]
+    tree: Option<std::path::PathBuf>,
+    /// With --tree: keep at most this many nodes (then say how many more there were).
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "tree")]
+    tree_limit: usize,
     /// Print Knuth's level profile (dlx and dc): the search-tree nodes at each depth, the
     /// root at depth 0, as DLX1 and SSXCC print it with `v128`; they sum to `nodes`.
     #[arg(long)]
@@ -215,13 +226,13 @@ pub fn cover(args: &CoverArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         sudolab::sat::Cnf::from_problem(&problem)?.write_dimacs(out)?;
         return Ok(Status::Success);
     }
-    if (args.trace || args.profile)
+    if (args.trace || args.profile || args.tree.is_some())
         && (args.split.splits()
             || args.split.estimate.is_some()
             || !matches!(args.engine.as_str(), "dlx" | "dc"))
     {
         bail!(
-            "--trace and --profile watch one search by --engine dlx or dc \
+            "--trace, --profile and --tree watch one search by --engine dlx or dc \
              (not with --threads, --shard or --estimate)"
         );
     }
@@ -288,7 +299,7 @@ fn cover_once(
 ) -> anyhow::Result<Status> {
     engine.set_mem_counting(args.mems);
     let started = std::time::Instant::now();
-    let observing = args.trace || args.profile;
+    let observing = args.trace || args.profile || args.tree.is_some();
     if args.print == 0 && !observing {
         // Nothing to print: count without mapping each solution to option numbers.
         let stats = engine.count_within(args.limit, &limits(args, started));
@@ -329,8 +340,21 @@ fn cover_once(
     let stats = if observing {
         let limit = if args.trace { args.trace_limit } else { 0 };
         let mut trace = TraceWriter::new(SharedOutput(&shared), problem, json, limit);
-        let stats = engine.search_observed(&limits, &mut (&mut trace, &mut profile), &mut visit)?;
-        trace.finish()?;
+        let tree_limit = if args.tree.is_some() {
+            args.tree_limit
+        } else {
+            0
+        };
+        let mut tree = ExactCoverTree::new(problem, SearchTree::new(tree_limit));
+        let mut observer = (&mut trace, (&mut profile, &mut tree));
+        let stats = engine.search_observed(&limits, &mut observer, &mut visit)?;
+        if args.trace {
+            trace.finish()?;
+        }
+        if let Some(path) = &args.tree {
+            let dot = tree.into_tree().to_dot();
+            AtomicFile::write(path, dot.as_bytes())?;
+        }
         stats
     } else {
         engine.search_options(&limits, &mut visit)

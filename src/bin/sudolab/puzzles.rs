@@ -5,11 +5,13 @@ use std::io::Write;
 use std::time::Instant;
 
 use clap::Args;
+use sudolab::atomic_file::AtomicFile;
 use sudolab::corpus::{CorpusReader, Record};
 use sudolab::diagnose::{diagnose_within, why_no_solution, Diagnosis};
 use sudolab::input::Input as TextInput;
 use sudolab::registry;
 use sudolab::search_trace::TraceLines;
+use sudolab::search_tree::{SearchTree, SudokuTree};
 use sudolab::solver::{Limits, Solver};
 use sudolab::Error;
 
@@ -112,11 +114,21 @@ pub struct TraceArgs {
     /// With --trace: print at most this many events per puzzle (then how many more).
     #[arg(long, value_name = "N", default_value_t = 1000, requires = "trace")]
     trace_limit: u64,
+    /// Write each puzzle's search tree to FILE in Graphviz's DOT language (solvers bitmask,
+    /// dlx and dc), one graph per puzzle (`search_line_N`): a node per search-tree node
+    /// labelled with the constraint it branches on, an edge per placement that starts a
+    /// node, solutions green, dead ends red. Written whole at the end.
+    #[arg(long, value_name = "FILE")]
+    tree: Option<std::path::PathBuf>,
+    /// With --tree: keep at most this many nodes per puzzle (then say how many more).
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "tree")]
+    tree_limit: usize,
 }
 
 impl TraceArgs {
     /// With --trace, writes the events of `solver`'s search of `record` (counting to
-    /// `limit`) to `out`; an error if the solver cannot trace.
+    /// `limit`) to `out`; with --tree, returns the search's tree in DOT. An error if the
+    /// solver cannot trace.
     fn write(
         &self,
         input: &Input,
@@ -124,21 +136,43 @@ impl TraceArgs {
         (source, record): (&str, &Record),
         limit: u64,
         out: &mut dyn Write,
-    ) -> anyhow::Result<()> {
-        if !self.trace {
-            return Ok(());
+    ) -> anyhow::Result<Option<String>> {
+        if !self.trace && self.tree.is_none() {
+            return Ok(None);
         }
         let json = matches!(input.format, Format::Json).then(|| json_place(source, record));
         let geometry = record.puzzle.geometry();
-        let mut lines = TraceLines::new(&mut *out, geometry, json.as_ref(), self.trace_limit);
-        let traced = solver.trace(&record.puzzle, limit, &input.limits(), &mut lines);
-        lines.finish()?;
+        let trace_limit = if self.trace { self.trace_limit } else { 0 };
+        let mut lines = TraceLines::new(&mut *out, geometry, json.as_ref(), trace_limit);
+        let tree_limit = if self.tree.is_some() {
+            self.tree_limit
+        } else {
+            0
+        };
+        let mut tree = SudokuTree::new(geometry, SearchTree::new(tree_limit));
+        let mut observer = (&mut lines, &mut tree);
+        let traced = solver.trace(&record.puzzle, limit, &input.limits(), &mut observer);
+        if self.trace {
+            lines.finish()?;
+        }
         if traced.is_none() {
             anyhow::bail!(
-                "--trace: the {} solver cannot: {} (bitmask, dlx and dc can)",
+                "--trace and --tree: the {} solver cannot: {} (bitmask, dlx and dc can)",
                 solver.info().name,
                 solver.trace_note()
             );
+        }
+        let name = format!("search_line_{}", record.line);
+        Ok(self
+            .tree
+            .is_some()
+            .then(|| tree.into_tree().to_dot_named(&name)))
+    }
+
+    /// With --tree, writes the trees collected to its file, whole or not at all.
+    fn write_trees(&self, trees: &[String]) -> anyhow::Result<()> {
+        if let Some(path) = &self.tree {
+            AtomicFile::write(path, trees.concat().as_bytes())?;
         }
         Ok(())
     }
@@ -299,11 +333,14 @@ fn for_each_record_counted(
 
 pub fn solve(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     let solver = args.input.solver();
-    for_each_record(&args.input, out, |source, record, out| {
+    let mut trees = Vec::new();
+    let status = for_each_record(&args.input, out, |source, record, out| {
         check_size(solver.as_ref(), source, record)?;
         let traced = (source, record);
-        args.trace
+        let tree = args
+            .trace
             .write(&args.input, solver.as_ref(), traced, 2, out)?;
+        trees.extend(tree);
         let diagnosis = diagnose_within(&record.puzzle, solver.as_ref(), &args.input.limits());
         if let Format::Json = args.input.format {
             if interrupt::requested() {
@@ -341,7 +378,9 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<Status> {
             writeln!(out, "{marker}")?;
         }
         Ok(false)
-    })
+    })?;
+    args.trace.write_trees(&trees)?;
+    Ok(status)
 }
 
 pub fn count(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status> {
@@ -349,11 +388,14 @@ pub fn count(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         return count_split(args, out);
     }
     let solver = args.input.solver();
-    for_each_record(&args.input, out, |source, record, out| {
+    let mut trees = Vec::new();
+    let status = for_each_record(&args.input, out, |source, record, out| {
         check_size(solver.as_ref(), source, record)?;
         let traced = (source, record);
-        args.trace
+        let tree = args
+            .trace
             .write(&args.input, solver.as_ref(), traced, args.limit, out)?;
+        trees.extend(tree);
         let outcome = solver.count_within(&record.puzzle, args.limit, &args.input.limits());
         if let Format::Json = args.input.format {
             let capped = args.limit != 0 && outcome.count >= args.limit;
@@ -394,7 +436,9 @@ pub fn count(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status> {
             return Ok(false);
         }
         Ok(true)
-    })
+    })?;
+    args.trace.write_trees(&trees)?;
+    Ok(status)
 }
 
 pub fn check(args: &CheckArgs, out: &mut impl Write) -> anyhow::Result<Status> {
