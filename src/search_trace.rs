@@ -306,8 +306,8 @@ impl fmt::Display for Reason {
 
 /// A trace written as the search goes, one event per line: text (`depth: event`, indented
 /// a space a level, the givens in one line) or JSON Lines (one object per event, the givens
-/// included, each with the fields of `tag` first). At most `limit` events are written; the
-/// rest are counted, and [`TraceLines::finish`] says how many.
+/// included, each with the fields of `tag` first). At most `limit` events besides the givens
+/// are written; the rest are counted, and [`TraceLines::finish`] says how many.
 pub struct TraceLines<'a, W: std::io::Write> {
     out: W,
     geometry: &'static Geometry,
@@ -388,11 +388,19 @@ impl<W: std::io::Write> SudokuObserver for TraceLines<'_, W> {
         if let Event::Node { .. } = event {
             return;
         }
-        if self.written >= self.limit {
+        // The givens do not count against the limit (there are at most 625 of them).
+        let given = matches!(
+            event,
+            Event::Place {
+                reason: Reason::Given,
+                ..
+            }
+        );
+        if self.limit == 0 || (!given && self.written >= self.limit) {
             self.dropped += 1;
             return;
         }
-        self.written += 1;
+        self.written += u64::from(!given);
         let line = match self.json {
             Some(tag) => {
                 let mut object = tag.clone();
