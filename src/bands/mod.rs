@@ -231,6 +231,11 @@ use crate::solver::{
 pub struct BandSolver;
 
 impl Solver for BandSolver {
+    fn trace_note(&self) -> &'static str {
+        "it places a band's digits a whole bitboard at a time and branches on a band's \
+         placements, not on cells; it counts its nodes and guesses, not each event"
+    }
+
     fn info(&self) -> SolverInfo {
         SolverInfo {
             name: "bands",

@@ -326,7 +326,7 @@ impl SearchObserver for Trace {
 /// let mut text = Vec::new();
 /// let mut writer = TraceWriter::new(&mut text, &problem, false, 3);
 /// problem.dlx().search_observed(&Limits::NONE, &mut writer, |_, _| Control::Continue)?;
-/// writer.finish()?;
+/// writer.finish().expect("written to memory");
 /// let text = String::from_utf8(text).unwrap();
 /// assert!(text.starts_with("0: choose "), "{text}");
 /// assert!(text.lines().last().unwrap().contains("more events"));

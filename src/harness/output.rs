@@ -18,7 +18,7 @@ pub(super) struct Outputs {
     profiles: Option<(std::path::PathBuf, Profiles)>,
 }
 
-pub(super) fn csv_error(path: &str) -> impl Fn(csv::Error) -> Error + '_ {
+fn csv_error(path: &str) -> impl Fn(csv::Error) -> Error + '_ {
     move |error| Error::Csv {
         file: path.to_string(),
         error,

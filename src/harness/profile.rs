@@ -13,9 +13,15 @@ use std::path::{Path, PathBuf};
 use plotters::prelude::*;
 
 use super::charts::{self, color, draw_legend, engineering, log_axis, log_range, render};
-use super::output::csv_error;
 use crate::atomic_file::AtomicFile;
 use crate::error::{Error, Result};
+
+fn csv_error(path: &str) -> impl Fn(csv::Error) -> Error + '_ {
+    move |error| Error::Csv {
+        file: path.to_string(),
+        error,
+    }
+}
 
 /// The header of `profile.csv`.
 pub const PROFILE_HEADER: [&str; 4] = ["corpus", "solver", "depth", "nodes"];

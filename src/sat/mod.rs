@@ -470,6 +470,11 @@ pub fn count_models(cnf: &Cnf, limit: u64, keep: usize, limits: &Limits) -> SatC
 pub struct SatSolver;
 
 impl Solver for SatSolver {
+    fn trace_note(&self) -> &'static str {
+        "a CDCL search learns clauses and restarts instead of backtracking through a tree; \
+         it counts decisions (its nodes) and conflicts (its guesses), not each event"
+    }
+
     fn info(&self) -> SolverInfo {
         SolverInfo {
             name: "sat",
