@@ -2,11 +2,11 @@
 //! [`exact_cover::sudoku`](crate::exact_cover::sudoku).
 
 use super::Cells;
-use crate::exact_cover::sudoku::SudokuEvents;
+use crate::exact_cover::sudoku::{count_solutions, SudokuEvents};
 use crate::exact_cover::{Control, Encoding, SearchStats, SolutionLimit};
 use crate::grid::Grid;
 use crate::search_trace::SudokuObserver;
-use crate::solver::{Capabilities, Limits, Outcome, Solver, SolverInfo, Stats, ALL_BOX_SIDES};
+use crate::solver::{Capabilities, Limits, Outcome, Solver, SolverInfo, ALL_BOX_SIDES};
 
 /// The dancing-cells form of a Sudoku encoding (mems not counted by the solver's searches).
 pub fn cells(encoding: &Encoding) -> Cells {
@@ -18,37 +18,14 @@ pub fn cells(encoding: &Encoding) -> Cells {
     )
 }
 
-/// Counts the solutions of the puzzle `encoding` encodes with the search `search` runs over
-/// its dancing cells (`None` if it did not run), recording the first solutions and the
-/// counters.
+/// Counts the solutions of the puzzle `encoding` encodes with the search `search` runs
+/// over its dancing cells (`None` if it did not run).
 fn count_with<S>(encoding: &Encoding, limit: u64, search: S) -> Option<Outcome>
 where
     S: FnOnce(&mut Cells, &mut dyn FnMut(&Cells, &[u32]) -> Control) -> Option<SearchStats>,
 {
-    let mut outcome = Outcome::new();
     let mut engine = cells(encoding);
-    let SearchStats {
-        nodes,
-        guesses,
-        updates,
-        stopped,
-        ..
-    } = search(&mut engine, &mut |cells, chosen| {
-        let solution = || encoding.decode(chosen.iter().map(|&y| cells.option_of(y)));
-        if outcome.record(solution, limit) {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
-    })?;
-    outcome.stopped = stopped;
-    outcome.stats = Stats {
-        nodes,
-        guesses,
-        assignments: nodes.saturating_sub(1),
-        updates,
-    };
-    Some(outcome)
+    count_solutions(encoding, &mut engine, Cells::option_of, limit, search)
 }
 
 /// Dancing cells (Knuth's SSXCC method) over the same encoding: the `dc` solver, a third

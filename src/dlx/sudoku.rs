@@ -2,11 +2,11 @@
 //! [`exact_cover::sudoku`](crate::exact_cover::sudoku).
 
 use super::links::{Branching, Dlx};
-use crate::exact_cover::sudoku::SudokuEvents;
+use crate::exact_cover::sudoku::{count_solutions, SudokuEvents};
 use crate::exact_cover::{Control, Encoding, SearchStats, SolutionLimit};
 use crate::grid::Grid;
 use crate::search_trace::SudokuObserver;
-use crate::solver::{Capabilities, Limits, Outcome, Solver, SolverInfo, Stats, ALL_BOX_SIDES};
+use crate::solver::{Capabilities, Limits, Outcome, Solver, SolverInfo, ALL_BOX_SIDES};
 
 /// The dancing-links form of a Sudoku encoding, set up for Sudoku: forced moves first, mems
 /// not counted.
@@ -24,39 +24,14 @@ pub fn links(encoding: &Encoding) -> Dlx {
     dlx
 }
 
-/// Counts the solutions of the puzzle `encoding` encodes with the search `search` runs over
-/// its dancing links (`None` if it did not run), recording the first solutions and the
-/// counters.
+/// Counts the solutions of the puzzle `encoding` encodes with the search `search` runs
+/// over its dancing links (`None` if it did not run).
 fn count_with<S>(encoding: &Encoding, limit: u64, search: S) -> Option<Outcome>
 where
     S: FnOnce(&mut Dlx, &mut dyn FnMut(&Dlx, &[u32]) -> Control) -> Option<SearchStats>,
 {
-    let mut outcome = Outcome::new();
-    let mut dlx = links(encoding);
-    let SearchStats {
-        nodes,
-        guesses,
-        updates,
-        stopped,
-        ..
-    } = search(&mut dlx, &mut |dlx, chosen| {
-        let solution = || encoding.decode(chosen.iter().map(|&x| dlx.option_of(x)));
-        if outcome.record(solution, limit) {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
-    })?;
-    outcome.stopped = stopped;
-    // The search's nodes count the root and every option tried; the options chosen are
-    // the options tried.
-    outcome.stats = Stats {
-        nodes,
-        guesses,
-        assignments: nodes.saturating_sub(1),
-        updates,
-    };
-    Some(outcome)
+    let mut engine = links(encoding);
+    count_solutions(encoding, &mut engine, Dlx::option_of, limit, search)
 }
 
 /// Algorithm X on dancing links over the Sudoku encoding: the second, independent engine.

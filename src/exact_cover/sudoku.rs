@@ -26,11 +26,13 @@
 
 use super::observe::SearchObserver;
 use super::problem::Problem;
+use super::search::{Control, SearchStats};
 use crate::bitset::Digit;
 use crate::error::Result;
 use crate::geometry::{Cell, Unit};
 use crate::grid::{symbol, Grid};
 use crate::search_trace::{Constraint, Event, Reason, SudokuObserver};
+use crate::solver::{Outcome, Stats};
 
 /// A Sudoku puzzle reduced to the exact-cover problem its givens leave open.
 #[derive(Debug, Clone)]
@@ -250,6 +252,37 @@ impl Encoding {
     pub fn givens(&self) -> &Grid {
         &self.givens
     }
+}
+
+/// Counts the solutions of the puzzle `encoding` encodes to `limit` with `search`, an
+/// engine's search of its own form of the encoding (`None` if it did not run): the first
+/// solutions decoded through `option_of`, and the counters as a Sudoku solver reports them
+/// (the search's nodes count the root and every option tried, and the options chosen are the
+/// options tried). What the `dlx` and `dc` solvers share.
+pub fn count_solutions<E>(
+    encoding: &Encoding,
+    engine: &mut E,
+    option_of: fn(&E, u32) -> usize,
+    limit: u64,
+    search: impl FnOnce(&mut E, &mut dyn FnMut(&E, &[u32]) -> Control) -> Option<SearchStats>,
+) -> Option<Outcome> {
+    let mut outcome = Outcome::new();
+    let stats = search(engine, &mut |engine, chosen| {
+        let solution = || encoding.decode(chosen.iter().map(|&x| option_of(engine, x)));
+        if outcome.record(solution, limit) {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    })?;
+    outcome.stopped = stats.stopped;
+    outcome.stats = Stats {
+        nodes: stats.nodes,
+        guesses: stats.guesses,
+        assignments: stats.nodes.saturating_sub(1),
+        updates: stats.updates,
+    };
+    Some(outcome)
 }
 
 /// An exact-cover search of an [`Encoding`] told as a Sudoku search: the items chosen
