@@ -304,19 +304,72 @@ impl fmt::Display for Reason {
     }
 }
 
+/// The lines of a trace written as they come: at most `limit` counted lines, the rest only
+/// counted (a limit of 0 writes nothing); the first write error kept for
+/// [`LimitedLines::finish`]. What the Sudoku and exact-cover trace writers share.
+pub struct LimitedLines<W: std::io::Write> {
+    out: W,
+    limit: u64,
+    written: u64,
+    dropped: u64,
+    error: Option<std::io::Error>,
+}
+
+impl<W: std::io::Write> LimitedLines<W> {
+    /// At most `limit` counted lines to `out`.
+    pub fn new(out: W, limit: u64) -> Self {
+        LimitedLines {
+            out,
+            limit,
+            written: 0,
+            dropped: 0,
+            error: None,
+        }
+    }
+
+    /// Whether one more line may be written (`counted`: whether it counts against the
+    /// limit); a line refused is counted as dropped.
+    pub fn admit(&mut self, counted: bool) -> bool {
+        if self.limit == 0 || (counted && self.written >= self.limit) {
+            self.dropped += 1;
+            return false;
+        }
+        self.written += u64::from(counted);
+        true
+    }
+
+    /// Writes `line` (nothing after a write error).
+    pub fn write_line(&mut self, line: &str) {
+        if self.error.is_none() {
+            if let Err(error) = writeln!(self.out, "{line}") {
+                self.error = Some(error);
+            }
+        }
+    }
+
+    /// Ends the trace: the line `truncated` makes of the number of lines dropped, if any
+    /// were; the first write error, if one happened.
+    pub fn finish(mut self, truncated: impl FnOnce(u64) -> String) -> std::io::Result<W> {
+        if self.dropped > 0 {
+            let line = truncated(self.dropped);
+            self.write_line(&line);
+        }
+        match self.error {
+            Some(error) => Err(error),
+            None => Ok(self.out),
+        }
+    }
+}
+
 /// A trace written as the search goes, one event per line: text (`depth: event`, indented
 /// a space a level, the givens in one line) or JSON Lines (one object per event, the givens
 /// included, each with the fields of `tag` first). At most `limit` events besides the givens
 /// are written; the rest are counted, and [`TraceLines::finish`] says how many.
 pub struct TraceLines<'a, W: std::io::Write> {
-    out: W,
+    lines: LimitedLines<W>,
     geometry: &'static Geometry,
     json: Option<&'a serde_json::Map<String, serde_json::Value>>,
-    limit: u64,
-    written: u64,
-    dropped: u64,
     givens: usize,
-    error: Option<std::io::Error>,
 }
 
 impl<'a, W: std::io::Write> TraceLines<'a, W> {
@@ -329,14 +382,10 @@ impl<'a, W: std::io::Write> TraceLines<'a, W> {
         limit: u64,
     ) -> Self {
         TraceLines {
-            out,
+            lines: LimitedLines::new(out, limit),
             geometry,
             json,
-            limit,
-            written: 0,
-            dropped: 0,
             givens: 0,
-            error: None,
         }
     }
 
@@ -344,33 +393,16 @@ impl<'a, W: std::io::Write> TraceLines<'a, W> {
     /// first write error, if one happened.
     pub fn finish(mut self) -> std::io::Result<W> {
         self.flush_givens();
-        if self.dropped > 0 {
-            let line = match self.json {
-                Some(tag) => {
-                    let mut object = tag.clone();
-                    object.insert("event".into(), "truncated".into());
-                    object.insert("more_events".into(), self.dropped.into());
-                    serde_json::Value::from(object).to_string()
-                }
-                None => format!(
-                    "trace: {} more events not shown (--trace-limit)",
-                    self.dropped
-                ),
-            };
-            self.write_line(&line);
-        }
-        match self.error {
-            Some(error) => Err(error),
-            None => Ok(self.out),
-        }
-    }
-
-    fn write_line(&mut self, line: &str) {
-        if self.error.is_none() {
-            if let Err(error) = writeln!(self.out, "{line}") {
-                self.error = Some(error);
+        let json = self.json;
+        self.lines.finish(|dropped| match json {
+            Some(tag) => {
+                let mut object = tag.clone();
+                object.insert("event".into(), "truncated".into());
+                object.insert("more_events".into(), dropped.into());
+                serde_json::Value::from(object).to_string()
             }
-        }
+            None => format!("trace: {dropped} more events not shown (--trace-limit)"),
+        })
     }
 
     /// In text, the givens seen so far as one line.
@@ -378,7 +410,7 @@ impl<'a, W: std::io::Write> TraceLines<'a, W> {
         if self.givens > 0 {
             let line = format!("0: {} givens placed", self.givens);
             self.givens = 0;
-            self.write_line(&line);
+            self.lines.write_line(&line);
         }
     }
 }
@@ -396,11 +428,9 @@ impl<W: std::io::Write> SudokuObserver for TraceLines<'_, W> {
                 ..
             }
         );
-        if self.limit == 0 || (!given && self.written >= self.limit) {
-            self.dropped += 1;
+        if !self.lines.admit(!given) {
             return;
         }
-        self.written += u64::from(!given);
         let line = match self.json {
             Some(tag) => {
                 let mut object = tag.clone();
@@ -425,7 +455,7 @@ impl<W: std::io::Write> SudokuObserver for TraceLines<'_, W> {
                 format!("{indent}{depth}: {}", event.describe(self.geometry))
             }
         };
-        self.write_line(&line);
+        self.lines.write_line(&line);
     }
 }
 

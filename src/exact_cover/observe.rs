@@ -45,6 +45,8 @@
 
 use std::fmt;
 
+use crate::search_trace::LimitedLines;
+
 /// What a search reports, event by event (every method does nothing by default).
 pub trait SearchObserver {
     /// Whether the search should report at all: `false` lets it skip the work of
@@ -141,21 +143,6 @@ impl LevelProfile {
     /// The nodes at each depth, from the root (depth 0) to the deepest level reached.
     pub fn nodes(&self) -> &[u64] {
         &self.nodes
-    }
-
-    /// Adds another search's profile (a shard's, a puzzle's) depth by depth.
-    pub fn add(&mut self, other: &LevelProfile) {
-        if self.nodes.len() < other.nodes.len() {
-            self.nodes.resize(other.nodes.len(), 0);
-        }
-        for (mine, theirs) in self.nodes.iter_mut().zip(&other.nodes) {
-            *mine += theirs;
-        }
-    }
-
-    /// A profile from its per-depth counts.
-    pub fn from_nodes(nodes: Vec<u64>) -> LevelProfile {
-        LevelProfile { nodes }
     }
 }
 
@@ -333,13 +320,9 @@ impl SearchObserver for Trace {
 /// # Ok::<(), sudolab::Error>(())
 /// ```
 pub struct TraceWriter<'a, W: std::io::Write> {
-    out: W,
+    lines: LimitedLines<W>,
     problem: &'a super::Problem,
     json: bool,
-    limit: u64,
-    written: u64,
-    dropped: u64,
-    error: Option<std::io::Error>,
 }
 
 impl<'a, W: std::io::Write> TraceWriter<'a, W> {
@@ -347,60 +330,35 @@ impl<'a, W: std::io::Write> TraceWriter<'a, W> {
     /// if `json`.
     pub fn new(out: W, problem: &'a super::Problem, json: bool, limit: u64) -> Self {
         TraceWriter {
-            out,
+            lines: LimitedLines::new(out, limit),
             problem,
             json,
-            limit,
-            written: 0,
-            dropped: 0,
-            error: None,
         }
-    }
-
-    /// Events written so far.
-    pub fn written(&self) -> u64 {
-        self.written
     }
 
     /// Ends the trace: a last line with the number of events past the limit, if any; the
     /// first write error, if one happened.
-    pub fn finish(mut self) -> std::io::Result<W> {
-        if self.dropped > 0 && self.error.is_none() {
-            let line = if self.json {
-                format!(
-                    "{{\"event\":\"truncated\",\"more_events\":{}}}",
-                    self.dropped
-                )
+    pub fn finish(self) -> std::io::Result<W> {
+        let json = self.json;
+        self.lines.finish(|dropped| {
+            if json {
+                format!("{{\"event\":\"truncated\",\"more_events\":{dropped}}}")
             } else {
-                format!(
-                    "trace: {} more events not shown (--trace-limit)",
-                    self.dropped
-                )
-            };
-            if let Err(error) = writeln!(self.out, "{line}") {
-                self.error = Some(error);
+                format!("trace: {dropped} more events not shown (--trace-limit)")
             }
-        }
-        match self.error {
-            Some(error) => Err(error),
-            None => Ok(self.out),
-        }
+        })
     }
 
     fn write(&mut self, event: SearchEvent) {
-        if self.written >= self.limit || self.error.is_some() {
-            self.dropped += 1;
+        if !self.lines.admit(true) {
             return;
         }
-        self.written += 1;
         let line = if self.json {
             self.json_line(event)
         } else {
             self.text_line(event)
         };
-        if let Err(error) = writeln!(self.out, "{line}") {
-            self.error = Some(error);
-        }
+        self.lines.write_line(&line);
     }
 
     fn text_line(&self, event: SearchEvent) -> String {
