@@ -258,6 +258,15 @@ pub enum Error {
         /// What.
         kind: CoverErrorKind,
     },
+    /// A variant puzzle file (see [`crate::variant::format`]) that cannot be read, or a
+    /// variant description that is not valid.
+    #[error("{location}: {message}")]
+    Variant {
+        /// Where (the file, line and column; none for a description built in code).
+        location: Location,
+        /// What.
+        message: String,
+    },
     /// A file that cannot be read or written.
     #[error("{path}: {error}")]
     Io {

@@ -21,7 +21,9 @@
 //!
 //! * the model: [`bitset`] (digits and digit sets), [`geometry`] (cells, units, peers as
 //!   index tables), [`grid`] (the grid, its text formats, contradictory givens),
-//!   [`unit_digits`] (the digits of each row, column and box); [`error`], the one error type;
+//!   [`unit_digits`] (the digits of each row, column and box); [`variant`] (variant
+//!   Sudoku: extra and irregular regions, pairwise constraints, cages, as data every engine
+//!   reads); [`error`], the one error type;
 //! * input: [`input`] (bounded lines, plain or gzip files), [`corpus`] (streaming puzzle
 //!   readers); [`transform`] (validity-preserving grid transformations), [`random`] (a small
 //!   seeded generator, stable across versions), [`atomic_file`] (files written whole or not
@@ -75,5 +77,6 @@ pub mod shard;
 pub mod solver;
 pub mod transform;
 pub mod unit_digits;
+pub mod variant;
 
 pub use error::{Error, Result};

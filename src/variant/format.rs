@@ -1,0 +1,630 @@
+//! The text format of variant puzzles, read and written.
+//!
+//! ```text
+//! # Lines starting with # are comments; blank lines are ignored.
+//! variant: x anti-knight        the rules of the puzzles that follow
+//! boxes: 2x3                    box shape, rows x columns (optional; see below)
+//! regions: 111222111222...      a jigsaw map for the next puzzle: a region symbol per cell
+//! cage: 15 r1c1 r1c2 r2c1       a killer cage of the next puzzle: its sum and its cells
+//! 1.....2...3.....4.......      a puzzle: one symbol per cell, row-major
+//! ```
+//!
+//! * `variant:` names the rules, separated by spaces or `+`: `x` (diagonals), `windoku`,
+//!   `disjoint-groups`, `anti-knight`, `anti-king`, `non-consecutive`, `killer`, and
+//!   `jigsaw` (irregular regions instead of boxes); `classic` alone means none. It applies
+//!   to every puzzle after it, until the next `variant:` line. A file without one holds
+//!   classic puzzles.
+//! * `boxes: RxC` sets the boxes of the following puzzles to `R` rows by `C` columns. By
+//!   default a grid of side `s` has square boxes when `s` is a square (4, 9, 16, 25), and
+//!   otherwise the most nearly square rectangle with fewer rows than columns (6x6: 2x3,
+//!   8x8: 2x4, 12x12: 3x4). A `variant:` line resets it to the default.
+//! * `regions:` and `cage:` lines belong to the puzzle line that follows them. Region
+//!   symbols are the digit symbols (`1-9A-P`, region 1 to `side`); spaces are ignored.
+//!   Cells of a cage are written `rNcM` (counted from 1).
+//! * A puzzle line holds `side * side` symbols: a digit `1-9A-P` or a blank `.`, `0`, `_`,
+//!   `-`. The side (4 to 25) is the square root of its length.
+//!
+//! Every error names the source, the line and (where it helps) the column.
+//!
+//! ```
+//! use sudolab::variant::format;
+//! let text = "variant: jigsaw\nregions: 1122112233443344\n1...............\n";
+//! let puzzles = format::parse(text, None)?;
+//! assert_eq!(puzzles[0].variant().name(), "jigsaw 4x4");
+//! assert_eq!(format::write(&puzzles), text);
+//! let error = format::parse("variant: x\n1.3\n", Some("mine.txt")).unwrap_err();
+//! assert!(error.to_string().starts_with("mine.txt, line 2"));
+//! # Ok::<(), sudolab::Error>(())
+//! ```
+
+use std::io::BufRead;
+
+use super::{default_boxes, Cage, Puzzle, Regions, Rule, Variant, MAX_SIDE, MIN_SIDE};
+use crate::error::{Error, Location, Result};
+use crate::geometry::Cell;
+use crate::grid::{symbol, token, Token};
+use crate::input::{Line, Lines, MAX_CORPUS_LINE};
+
+/// The rules named on a `variant:` line, and whether it said `jigsaw`.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Header {
+    rules: Vec<Rule>,
+    jigsaw: bool,
+    boxes: Option<(usize, usize)>,
+}
+
+/// A cage as read, before the puzzle line gives the side: its sum, its cells as (row,
+/// column) from 0, and where each was written.
+#[derive(Debug, Clone)]
+struct PendingCage {
+    line: u64,
+    sum: u32,
+    cells: Vec<(usize, usize, u64)>,
+}
+
+/// What the reader holds between lines.
+struct Reader<'a> {
+    source: Option<&'a str>,
+    header: Header,
+    regions: Option<(u64, Vec<(u8, u64)>)>,
+    cages: Vec<PendingCage>,
+    puzzles: Vec<Puzzle>,
+}
+
+fn error_at(source: Option<&str>, line: u64, column: Option<u64>, message: String) -> Error {
+    Error::Variant {
+        location: Location {
+            source: source.map(str::to_string),
+            line: Some(line),
+            column,
+            field: None,
+        },
+        message,
+    }
+}
+
+/// Reads every puzzle of `text` (see the module docs); `source` names it in errors.
+pub fn parse(text: &str, source: Option<&str>) -> Result<Vec<Puzzle>> {
+    read(text.as_bytes(), source)
+}
+
+/// Reads every puzzle from `input`, line by line (lines at most 64 KiB).
+pub fn read(input: impl BufRead, source: Option<&str>) -> Result<Vec<Puzzle>> {
+    let mut lines = Lines::new(input, MAX_CORPUS_LINE);
+    let mut reader = Reader {
+        source,
+        header: Header::default(),
+        regions: None,
+        cages: Vec::new(),
+        puzzles: Vec::new(),
+    };
+    loop {
+        let read = lines.next_line().map_err(|error| Error::Read {
+            location: Location {
+                source: source.map(str::to_string),
+                line: Some(lines.number() + 1),
+                ..Location::default()
+            },
+            error,
+        })?;
+        let number = lines.number();
+        match read {
+            Line::End => break,
+            Line::TooLong => {
+                return Err(error_at(
+                    source,
+                    number,
+                    None,
+                    format!("line longer than {MAX_CORPUS_LINE} bytes"),
+                ))
+            }
+            Line::Read => {}
+        }
+        let text = std::str::from_utf8(lines.bytes())
+            .map_err(|_| error_at(source, number, None, "not UTF-8 text".into()))?
+            .to_string();
+        reader.line(number, &text)?;
+    }
+    if let Some(line) = reader
+        .regions
+        .as_ref()
+        .map(|r| r.0)
+        .or(reader.cages.first().map(|c| c.line))
+    {
+        return Err(error_at(
+            source,
+            line,
+            None,
+            "a regions or cage line with no puzzle line after it".into(),
+        ));
+    }
+    Ok(reader.puzzles)
+}
+
+impl Reader<'_> {
+    fn error(&self, line: u64, column: Option<u64>, message: String) -> Error {
+        error_at(self.source, line, column, message)
+    }
+
+    fn line(&mut self, number: u64, text: &str) -> Result<()> {
+        let trimmed = text.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            return Ok(());
+        }
+        // The column (from 1) of the value after `key:`.
+        let value_column = |key: &str| {
+            let start = text.find(key).unwrap_or(0) + key.len();
+            let skipped = text[start..].len() - text[start..].trim_start().len();
+            (text[..start + skipped].chars().count() + 1) as u64
+        };
+        if let Some((key, value)) = trimmed.split_once(':') {
+            let column = value_column(&format!("{key}:"));
+            return match key.trim().to_ascii_lowercase().as_str() {
+                "variant" => self.variant_line(number, text, column),
+                "boxes" => self.boxes_line(number, column, value.trim()),
+                "regions" => self.regions_line(number, text, column),
+                "cage" => self.cage_line(number, text, column),
+                other => Err(self.error(
+                    number,
+                    Some(1),
+                    format!(
+                        "unknown key {other:?} (a line is `variant:`, `boxes:`, `regions:`, \
+                         `cage:`, a comment or a puzzle)"
+                    ),
+                )),
+            };
+        }
+        self.puzzle_line(number, text)
+    }
+
+    fn variant_line(&mut self, number: u64, text: &str, column: u64) -> Result<()> {
+        if !self.regions.is_none() || !self.cages.is_empty() {
+            return Err(self.error(
+                number,
+                Some(1),
+                "a variant line between a puzzle's regions or cages and its puzzle line".into(),
+            ));
+        }
+        let mut header = Header::default();
+        let value: String = text.chars().skip(column as usize - 1).collect();
+        let mut offset = 0;
+        for word in value.split(|c: char| c.is_whitespace() || c == '+') {
+            let word_column = column + value[..offset].chars().count() as u64;
+            offset += word.len() + 1;
+            if word.is_empty() || word.eq_ignore_ascii_case("classic") {
+                continue;
+            }
+            if word.eq_ignore_ascii_case("jigsaw") {
+                header.jigsaw = true;
+            } else if let Some(rule) = Rule::from_name(word) {
+                header.rules.push(rule);
+            } else {
+                let names: Vec<&str> = Rule::ALL.iter().map(|rule| rule.name()).collect();
+                return Err(self.error(
+                    number,
+                    Some(word_column),
+                    format!(
+                        "unknown variant {word:?} (known: classic, jigsaw, {})",
+                        names.join(", ")
+                    ),
+                ));
+            }
+        }
+        self.header = header;
+        Ok(())
+    }
+
+    fn boxes_line(&mut self, number: u64, column: u64, value: &str) -> Result<()> {
+        let parsed = value
+            .split_once(['x', 'X'])
+            .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
+        match parsed {
+            Some((rows, columns)) if rows >= 1 && columns >= 1 => {
+                self.header.boxes = Some((rows, columns));
+                Ok(())
+            }
+            _ => Err(self.error(
+                number,
+                Some(column),
+                format!("bad box shape {value:?} (write rows x columns, such as 2x3)"),
+            )),
+        }
+    }
+
+    fn regions_line(&mut self, number: u64, text: &str, column: u64) -> Result<()> {
+        let mut symbols = Vec::new();
+        for (k, ch) in text.chars().enumerate().skip(column as usize - 1) {
+            match token(ch) {
+                Token::Cell(value) if value >= 1 => symbols.push((value - 1, k as u64 + 1)),
+                Token::Skip => {}
+                _ => {
+                    return Err(self.error(
+                        number,
+                        Some(k as u64 + 1),
+                        format!("{ch:?} is not a region number (regions are 1-9 then A-P)"),
+                    ))
+                }
+            }
+        }
+        self.regions = Some((number, symbols));
+        Ok(())
+    }
+
+    fn cage_line(&mut self, number: u64, text: &str, column: u64) -> Result<()> {
+        let mut words = Vec::new();
+        let mut start = None;
+        for (k, ch) in text.char_indices().chain([(text.len(), ' ')]) {
+            let col = text[..k].chars().count() as u64 + 1;
+            match (ch.is_whitespace() || ch == ',', start) {
+                (true, Some((s, c))) => {
+                    words.push((&text[s..k], c));
+                    start = None;
+                }
+                (false, None) if col >= column => start = Some((k, col)),
+                _ => {}
+            }
+        }
+        let Some(&(sum_text, sum_column)) = words.first() else {
+            return Err(self.error(number, Some(column), "a cage needs a sum and cells".into()));
+        };
+        let sum = sum_text.parse::<u32>().map_err(|_| {
+            self.error(
+                number,
+                Some(sum_column),
+                format!("bad cage sum {sum_text:?} (a cage line is `cage: SUM r1c1 r1c2 ...`)"),
+            )
+        })?;
+        let mut cells = Vec::new();
+        for &(word, col) in &words[1..] {
+            let cell = parse_cell_name(word).ok_or_else(|| {
+                self.error(
+                    number,
+                    Some(col),
+                    format!("bad cell {word:?} (write r3c5: row, then column, from 1)"),
+                )
+            })?;
+            cells.push((cell.0, cell.1, col));
+        }
+        if cells.is_empty() {
+            return Err(self.error(number, Some(column), "a cage with no cells".into()));
+        }
+        self.cages.push(PendingCage {
+            line: number,
+            sum,
+            cells,
+        });
+        Ok(())
+    }
+
+    fn puzzle_line(&mut self, number: u64, text: &str) -> Result<()> {
+        let mut cells = Vec::new();
+        for (k, ch) in text.chars().enumerate() {
+            match token(ch) {
+                Token::Cell(value) => cells.push((value, k as u64 + 1)),
+                Token::Skip if ch.is_whitespace() => {}
+                _ => {
+                    return Err(self.error(
+                        number,
+                        Some(k as u64 + 1),
+                        format!(
+                            "unknown character {ch:?} (a cell is 1-9 or A-P, a blank is . 0 _ \
+                             or -; other lines start with variant:, boxes:, regions: or cage:)"
+                        ),
+                    ))
+                }
+            }
+        }
+        let side = (1..=MAX_SIDE).find(|s| s * s == cells.len());
+        let Some(side) = side.filter(|&s| s >= MIN_SIDE) else {
+            return Err(self.error(
+                number,
+                None,
+                format!(
+                    "{} cells: a puzzle line has side x side cells, a side of {MIN_SIDE} to {MAX_SIDE}",
+                    cells.len()
+                ),
+            ));
+        };
+        if let Some(&(value, column)) = cells.iter().find(|&&(value, _)| value as usize > side) {
+            return Err(self.error(
+                number,
+                Some(column),
+                format!(
+                    "digit {} is too large for a {side}x{side} grid",
+                    symbol(value) as char
+                ),
+            ));
+        }
+        let regions = self.regions(number, side)?;
+        let cages = self.cages(side)?;
+        let variant = Variant::new(side, regions, &self.header.rules, cages)
+            .map_err(|error| self.relocate(error, number))?;
+        let puzzle = Puzzle::new(variant, cells.iter().map(|&(value, _)| value).collect())
+            .map_err(|error| self.relocate(error, number))?;
+        self.puzzles.push(puzzle);
+        Ok(())
+    }
+
+    /// A description error from [`Variant::new`], placed on `line`.
+    fn relocate(&self, error: Error, line: u64) -> Error {
+        match error {
+            Error::Variant { message, .. } => self.error(line, None, message),
+            other => other,
+        }
+    }
+
+    fn regions(&mut self, number: u64, side: usize) -> Result<Regions> {
+        let pending = self.regions.take();
+        match (self.header.jigsaw, pending) {
+            (true, Some((line, symbols))) => {
+                if symbols.len() != side * side {
+                    return Err(self.error(
+                        line,
+                        None,
+                        format!(
+                            "{} region symbols for the {side}x{side} puzzle on line {number}",
+                            symbols.len()
+                        ),
+                    ));
+                }
+                if let Some(&(region, column)) = symbols.iter().find(|s| s.0 as usize >= side) {
+                    return Err(self.error(
+                        line,
+                        Some(column),
+                        format!("region {} in a {side}x{side} grid", region + 1),
+                    ));
+                }
+                Ok(Regions::Jigsaw(symbols.into_iter().map(|s| s.0).collect()))
+            }
+            (true, None) => Err(self.error(
+                number,
+                None,
+                "a jigsaw puzzle needs a `regions:` line before it".into(),
+            )),
+            (false, Some((line, _))) => Err(self.error(
+                line,
+                None,
+                "a regions line, but the variant is not jigsaw (add `jigsaw` to `variant:`)".into(),
+            )),
+            (false, None) => {
+                let (rows, columns) = match self.header.boxes {
+                    Some(shape) => shape,
+                    None => default_boxes(side).ok_or_else(|| {
+                        self.error(
+                            number,
+                            None,
+                            format!(
+                                "a {side}x{side} grid has no rectangular boxes; give \
+                                 `variant: jigsaw` and a `regions:` line"
+                            ),
+                        )
+                    })?,
+                };
+                Ok(Regions::Boxes { rows, columns })
+            }
+        }
+    }
+
+    fn cages(&mut self, side: usize) -> Result<Vec<Cage>> {
+        let pending = std::mem::take(&mut self.cages);
+        let mut cages = Vec::with_capacity(pending.len());
+        for cage in pending {
+            let mut cells = Vec::with_capacity(cage.cells.len());
+            for &(row, column, at) in &cage.cells {
+                if row >= side || column >= side {
+                    return Err(self.error(
+                        cage.line,
+                        Some(at),
+                        format!("r{}c{} is off the {side}x{side} grid", row + 1, column + 1),
+                    ));
+                }
+                cells.push(Cell::new(row * side + column));
+            }
+            cells.sort_unstable();
+            if let Some(pair) = cells.windows(2).find(|pair| pair[0] == pair[1]) {
+                let cell = pair[0].index();
+                return Err(self.error(
+                    cage.line,
+                    None,
+                    format!("r{}c{} twice in one cage", cell / side + 1, cell % side + 1),
+                ));
+            }
+            cages.push(Cage {
+                sum: cage.sum,
+                cells,
+            });
+        }
+        Ok(cages)
+    }
+}
+
+/// `r3c5` as (row, column) from 0.
+fn parse_cell_name(word: &str) -> Option<(usize, usize)> {
+    let rest = word.strip_prefix(['r', 'R'])?;
+    let (row, column) = rest.split_once(['c', 'C'])?;
+    let (row, column): (usize, usize) = (row.parse().ok()?, column.parse().ok()?);
+    (row >= 1 && column >= 1).then(|| (row - 1, column - 1))
+}
+
+/// The text of `puzzles` (see the module docs): a `variant:` line (and `boxes:` line) where
+/// the description changes, then each puzzle's regions, cages and cells.
+pub fn write(puzzles: &[Puzzle]) -> String {
+    let mut out = String::new();
+    let mut previous: Option<(Vec<Rule>, bool, Option<(usize, usize)>)> = None;
+    for puzzle in puzzles {
+        let variant = puzzle.variant();
+        let side = variant.side();
+        let (jigsaw, boxes) = match variant.regions() {
+            Regions::Jigsaw(_) => (true, None),
+            Regions::Boxes { rows, columns } => (false, Some((*rows, *columns))),
+        };
+        let header = (variant.rules().to_vec(), jigsaw, boxes);
+        let explicit_boxes = boxes.filter(|&shape| Some(shape) != default_boxes(side));
+        let first = previous.is_none();
+        if previous.as_ref().map(|p| (&p.0, p.1)) != Some((&header.0, header.1))
+            || (explicit_boxes.is_some() && previous.as_ref().and_then(|p| p.2) != boxes)
+        {
+            let mut words: Vec<&str> = Vec::new();
+            if jigsaw {
+                words.push("jigsaw");
+            }
+            words.extend(variant.rules().iter().map(|rule| rule.name()));
+            if words.is_empty() {
+                words.push("classic");
+            }
+            if !(first && words == ["classic"] && explicit_boxes.is_none()) {
+                out.push_str(&format!("variant: {}\n", words.join(" ")));
+            }
+            if let Some((rows, columns)) = explicit_boxes {
+                out.push_str(&format!("boxes: {rows}x{columns}\n"));
+            }
+        }
+        previous = Some(header);
+        if let Regions::Jigsaw(map) = variant.regions() {
+            let symbols: String = map.iter().map(|&r| symbol(r + 1) as char).collect();
+            out.push_str(&format!("regions: {symbols}\n"));
+        }
+        for cage in variant.cages() {
+            out.push_str(&format!("cage: {}", cage.sum));
+            for &cell in &cage.cells {
+                let c = cell.index();
+                out.push_str(&format!(" r{}c{}", c / side + 1, c % side + 1));
+            }
+            out.push('\n');
+        }
+        out.push_str(&puzzle.to_line());
+        out.push('\n');
+    }
+    out
+}
+
+/// Whether `text` is in the variant format rather than a classic corpus: its first line
+/// that is neither blank nor a comment starts with one of the format's keys.
+pub fn looks_like_variant(text: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(text);
+    text.lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('#'))
+        .is_some_and(|line| {
+            let key = line
+                .split(':')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase();
+            line.contains(':') && ["variant", "boxes", "regions", "cage"].contains(&key.as_str())
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_of_line_reads_back_as_written() {
+        let text = "\
+variant: x anti-knight
+1...............
+variant: windoku disjoint-groups
+.................................................................................
+variant: killer non-consecutive
+boxes: 2x3
+cage: 7 r1c1 r1c2
+cage: 11 r6c5 r6c6 r5c6
+....................................
+variant: jigsaw anti-king
+regions: 111122223333444455556666777788889999111122223333444455556666777788889999111122223
+.................................................................................
+";
+        // The jigsaw map above is not valid (regions of 9 cells each are needed).
+        let error = parse(text, Some("t")).unwrap_err().to_string();
+        assert!(
+            error.starts_with("t, line 12: jigsaw region 1 has 12 cells"),
+            "{error}"
+        );
+        let map: String = (0..81)
+            .map(|c| symbol(((c / 9) as u8) + 1) as char)
+            .collect();
+        let text = text.replace(
+            "111122223333444455556666777788889999111122223333444455556666777788889999111122223",
+            &map,
+        );
+        let puzzles = parse(&text, None).unwrap();
+        assert_eq!(puzzles.len(), 4);
+        assert_eq!(puzzles[2].variant().name(), "non-consecutive+killer 6x6");
+        assert_eq!(puzzles[2].variant().cages()[1].cells.len(), 3);
+        // 6x6 boxes default to 2x3, so `boxes:` is not written back.
+        let written = write(&puzzles);
+        assert_eq!(parse(&written, None).unwrap(), puzzles);
+        assert!(!written.contains("boxes:"));
+    }
+
+    #[test]
+    fn errors_name_the_line_and_column() {
+        let cases = [
+            (
+                "variant: x nope\n",
+                "line 1, column 12: unknown variant \"nope\"",
+            ),
+            ("boxes: 2by3\n", "line 1, column 8: bad box shape"),
+            (
+                "variant: killer\ncage: 7 r1c1 r9c1\n................\n",
+                "line 2, column 14: r9c1 is off",
+            ),
+            (
+                "variant: killer\ncage: x r1c1\n",
+                "line 2, column 7: bad cage sum",
+            ),
+            (
+                "variant: killer\ncage: 3 r1q1\n",
+                "line 2, column 9: bad cell",
+            ),
+            (
+                "cage: 3 r1c1\n................\n",
+                "line 2: cages are given but the variant is not killer",
+            ),
+            ("1.3.\n", "line 1: 4 cells"),
+            (
+                "1..5............\n",
+                "line 1, column 4: digit 5 is too large",
+            ),
+            (
+                "variant: jigsaw\n................\n",
+                "line 2: a jigsaw puzzle needs",
+            ),
+            (
+                "variant: jigsaw\nregions: 12\n",
+                "line 2: a regions or cage line with no puzzle",
+            ),
+            (
+                "1.x.............\n",
+                "line 1, column 3: unknown character 'x'",
+            ),
+            ("colour: red\n", "line 1, column 1: unknown key \"colour\""),
+            (
+                ".........................\n",
+                "line 1: a 5x5 grid has no rectangular boxes",
+            ),
+            (
+                "variant: windoku\nboxes: 2x3\n....................................\n",
+                "line 3: windoku needs square boxes",
+            ),
+        ];
+        for (text, expected) in cases {
+            let error = parse(text, Some("f")).unwrap_err().to_string();
+            assert!(
+                error.starts_with(&format!("f, {expected}")),
+                "{text:?}: {error}"
+            );
+        }
+    }
+
+    #[test]
+    fn default_boxes_are_the_most_nearly_square() {
+        assert_eq!(default_boxes(9), Some((3, 3)));
+        assert_eq!(default_boxes(6), Some((2, 3)));
+        assert_eq!(default_boxes(8), Some((2, 4)));
+        assert_eq!(default_boxes(12), Some((3, 4)));
+        assert_eq!(default_boxes(7), None);
+    }
+}
