@@ -22,6 +22,7 @@ use std::time::Instant;
 
 use crate::grid::Grid;
 use crate::search_trace::SudokuObserver;
+use crate::variant::{Puzzle, Variant};
 
 /// When a search gives up before it is complete. The default is no limit.
 ///
@@ -365,6 +366,68 @@ impl Default for Outcome {
     }
 }
 
+/// What a count of a variant puzzle returned: an [`Outcome`] whose solutions are cells
+/// (row-major digits), since a variant grid need not be a classic [`Grid`] (6x6, jigsaw).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct VariantOutcome {
+    /// Solutions found, at most the limit (when the limit is not 0).
+    pub count: u64,
+    /// The first solutions found (at most [`KEPT_SOLUTIONS`]), each a digit per cell.
+    pub solutions: Vec<Vec<u8>>,
+    /// Search counters.
+    pub stats: Stats,
+    /// Why the search stopped before it was complete, if it did.
+    pub stopped: Option<Stop>,
+}
+
+/// Counts a classic variant puzzle (no rules, square boxes) with `solver` as a classic
+/// grid; refused for any other.
+pub fn count_as_classic<S: Solver + ?Sized>(
+    solver: &S,
+    puzzle: &Puzzle,
+    limit: u64,
+    limits: &Limits,
+) -> VariantOutcome {
+    if !puzzle.variant().is_classic() {
+        return VariantOutcome::refused();
+    }
+    let Ok(grid) = Grid::from_cells(puzzle.cells().to_vec()) else {
+        return VariantOutcome::refused();
+    };
+    let outcome = solver.count_within(&grid, limit, limits);
+    VariantOutcome {
+        count: outcome.count,
+        solutions: outcome
+            .solutions
+            .iter()
+            .map(|g| g.cells().to_vec())
+            .collect(),
+        stats: outcome.stats,
+        stopped: outcome.stopped,
+    }
+}
+
+impl VariantOutcome {
+    /// The outcome of a solver asked about a variant it does not solve: stopped with
+    /// [`Stop::UnsupportedSize`], no count.
+    pub fn refused() -> VariantOutcome {
+        VariantOutcome {
+            stopped: Some(Stop::UnsupportedSize),
+            ..VariantOutcome::default()
+        }
+    }
+
+    /// Counts one more solution, keeping it if fewer than [`KEPT_SOLUTIONS`] are kept;
+    /// whether the count reached `limit` (0 = no limit).
+    pub fn record(&mut self, solution: impl FnOnce() -> Vec<u8>, limit: u64) -> bool {
+        self.count += 1;
+        if self.solutions.len() < KEPT_SOLUTIONS {
+            self.solutions.push(solution());
+        }
+        limit != 0 && self.count >= limit
+    }
+}
+
 /// A uniqueness verdict: the result of counting to two.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Verdict {
@@ -449,6 +512,32 @@ pub trait Solver: Send + Sync {
     /// Why [`Solver::trace`] reports nothing, for a solver that cannot trace.
     fn trace_note(&self) -> &'static str {
         "this solver does not report the events of its search"
+    }
+
+    /// Whether it solves puzzles of `variant`; if not, why (the bands engine is classic
+    /// 9x9 only, say). The harness skips a solver on variants it refuses.
+    ///
+    /// By default a solver takes classic variants (no rules, square boxes) of the sizes it
+    /// solves, as classic grids.
+    fn supports_variant(&self, variant: &Variant) -> Result<(), &'static str> {
+        let box_side = (2..=5).find(|n| n * n == variant.side());
+        let sizes = self.info().capabilities.box_sides;
+        if variant.is_classic() && box_side.is_some_and(|n| sizes.contains(&n)) {
+            Ok(())
+        } else {
+            Err("this solver handles classic grids only (rows, columns and square boxes)")
+        }
+    }
+
+    /// [`Solver::count_within`] for a variant puzzle (see [`crate::variant`]); a variant
+    /// [`Solver::supports_variant`] refuses returns an outcome stopped with
+    /// [`Stop::UnsupportedSize`], never a count. By default a classic variant is counted
+    /// as a classic grid.
+    fn count_variant(&self, puzzle: &Puzzle, limit: u64, limits: &Limits) -> VariantOutcome {
+        if self.supports_variant(puzzle.variant()).is_err() {
+            return VariantOutcome::refused();
+        }
+        count_as_classic(self, puzzle, limit, limits)
     }
 
     /// [`Solver::count_within`] without limits.

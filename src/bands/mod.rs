@@ -231,6 +231,17 @@ use crate::solver::{
 pub struct BandSolver;
 
 impl Solver for BandSolver {
+    fn supports_variant(&self, variant: &crate::variant::Variant) -> Result<(), &'static str> {
+        if variant.is_classic() && variant.side() == 9 {
+            Ok(())
+        } else {
+            Err(
+                "the band engine solves classic 9x9 grids only: its bitboards hold bands of \
+                 three 3x3 boxes, and it has no other regions, pairs or cages",
+            )
+        }
+    }
+
     fn trace_note(&self) -> &'static str {
         "it places a band's digits a whole bitboard at a time and branches on a band's \
          placements, not on cells; it counts its nodes and guesses, not each event"

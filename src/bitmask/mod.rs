@@ -53,6 +53,7 @@
 mod board;
 mod branching;
 mod rules;
+pub mod variant;
 
 use std::ops::ControlFlow;
 
@@ -169,6 +170,29 @@ impl Solver for BitmaskSolver {
     fn trace_note(&self) -> &'static str {
         "its locked-candidate and subset rules remove candidates without placing a digit, \
          which a trace does not report yet (plain bitmask traces)"
+    }
+
+    fn supports_variant(&self, variant: &crate::variant::Variant) -> Result<(), &'static str> {
+        match self.level {
+            Level::Singles => Ok(()),
+            _ if variant.is_classic() && [4, 9, 16, 25].contains(&variant.side()) => Ok(()),
+            _ => Err(
+                "its locked-candidate and subset rules are written for rows, columns and \
+                      square boxes (the plain bitmask engine solves variants)",
+            ),
+        }
+    }
+
+    fn count_variant(
+        &self,
+        puzzle: &crate::variant::Puzzle,
+        limit: u64,
+        limits: &Limits,
+    ) -> crate::solver::VariantOutcome {
+        match self.level {
+            Level::Singles => variant::count_variant(puzzle, limit, limits),
+            _ => crate::solver::count_as_classic(self, puzzle, limit, limits),
+        }
     }
 }
 

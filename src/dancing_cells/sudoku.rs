@@ -75,6 +75,24 @@ impl Solver for CellsSolver {
         })
     }
 
+    fn supports_variant(&self, _variant: &crate::variant::Variant) -> Result<(), &'static str> {
+        Ok(())
+    }
+
+    fn count_variant(
+        &self,
+        puzzle: &crate::variant::Puzzle,
+        limit: u64,
+        limits: &Limits,
+    ) -> crate::solver::VariantOutcome {
+        let Ok(encoding) = crate::exact_cover::variant::VariantEncoding::new(puzzle) else {
+            return crate::solver::VariantOutcome::refused();
+        };
+        let mut engine = encoding.problem().cells();
+        engine.set_mem_counting(false);
+        encoding.count(&mut engine, limit, limits)
+    }
+
     fn mems(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Option<u64> {
         let Some(encoding) = Encoding::new(puzzle) else {
             return Some(0);

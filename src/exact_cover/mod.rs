@@ -4,6 +4,8 @@
 //!   colours) and Knuth's DLX text format, read and written;
 //! * [`classic`]: N-queens, pentominoes and Langford pairs, with published counts;
 //! * [`sudoku`]: Sudoku as exact cover, the encoding the `dlx` and `dc` solvers share;
+//! * [`variant`]: variant Sudoku (extra and irregular regions, pairwise rules, killer
+//!   cages) as exact cover, for the same solvers;
 //! * [`search`]: what a search returns and how a visitor steers it, and the [`ExactCover`]
 //!   trait through which any engine is used without naming it;
 //! * [`observe`]: the events a search reports as it goes (for traces), and Knuth's level
@@ -36,6 +38,7 @@ pub mod problem;
 pub mod search;
 pub mod shard_counts;
 pub mod sudoku;
+pub mod variant;
 
 pub use problem::Problem;
 pub use search::{search_mapped, Control, ExactCover, SearchStats, SolutionLimit};

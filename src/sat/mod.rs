@@ -85,6 +85,7 @@
 
 mod cnf;
 mod exact_cover;
+pub mod variant;
 
 use batsat::{lbool, Callbacks, Lit, SolverInterface, SolverOpts, Var};
 
@@ -508,6 +509,20 @@ impl Solver for SatSolver {
             updates: 0,
         };
         outcome
+    }
+
+    fn supports_variant(&self, _variant: &crate::variant::Variant) -> Result<(), &'static str> {
+        Ok(())
+    }
+
+    fn count_variant(
+        &self,
+        puzzle: &crate::variant::Puzzle,
+        limit: u64,
+        limits: &Limits,
+    ) -> crate::solver::VariantOutcome {
+        variant::count_variant(puzzle, limit, limits)
+            .unwrap_or_else(|_| crate::solver::VariantOutcome::refused())
     }
 }
 

@@ -68,7 +68,7 @@ struct Reader<'a> {
     header: Header,
     regions: Option<(u64, Vec<(u8, u64)>)>,
     cages: Vec<PendingCage>,
-    puzzles: Vec<Puzzle>,
+    puzzles: Vec<(u64, Puzzle)>,
 }
 
 fn error_at(source: Option<&str>, line: u64, column: Option<u64>, message: String) -> Error {
@@ -90,6 +90,14 @@ pub fn parse(text: &str, source: Option<&str>) -> Result<Vec<Puzzle>> {
 
 /// Reads every puzzle from `input`, line by line (lines at most 64 KiB).
 pub fn read(input: impl BufRead, source: Option<&str>) -> Result<Vec<Puzzle>> {
+    Ok(read_numbered(input, source)?
+        .into_iter()
+        .map(|(_, puzzle)| puzzle)
+        .collect())
+}
+
+/// [`read`], each puzzle with the number of its puzzle line (from 1).
+pub fn read_numbered(input: impl BufRead, source: Option<&str>) -> Result<Vec<(u64, Puzzle)>> {
     let mut lines = Lines::new(input, MAX_CORPUS_LINE);
     let mut reader = Reader {
         source,
@@ -341,7 +349,7 @@ impl Reader<'_> {
             .map_err(|error| self.relocate(error, number))?;
         let puzzle = Puzzle::new(variant, cells.iter().map(|&(value, _)| value).collect())
             .map_err(|error| self.relocate(error, number))?;
-        self.puzzles.push(puzzle);
+        self.puzzles.push((number, puzzle));
         Ok(())
     }
 

@@ -16,6 +16,7 @@ mod interrupt;
 mod logic;
 mod puzzles;
 mod split;
+mod variants;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -27,7 +27,7 @@ pub struct Input {
     /// Kaggle CSV; plain or gzip), `-` for standard input, or a puzzle written on the command
     /// line.
     #[arg(default_value = "-")]
-    input: String,
+    pub(crate) input: String,
     /// The solver to use (see `sudolab solvers`).
     #[arg(long, default_value = "bitmask", value_parser = solver_name)]
     solver: String,
@@ -41,7 +41,7 @@ pub struct Input {
     /// Output: `text`, or `json` for one JSON object per record (JSON Lines, with the fields
     /// the README lists; a malformed record is an object with status "error").
     #[arg(long, value_enum, default_value = "text")]
-    format: Format,
+    pub(crate) format: Format,
 }
 
 fn solver_name(name: &str) -> Result<String, String> {
@@ -54,7 +54,7 @@ fn solver_name(name: &str) -> Result<String, String> {
 }
 
 impl Input {
-    fn solver(&self) -> Box<dyn Solver> {
+    pub(crate) fn solver(&self) -> Box<dyn Solver> {
         registry::by_name(&self.solver).expect("validated by clap")
     }
 
@@ -63,7 +63,7 @@ impl Input {
     }
 
     /// The limits of one puzzle started now.
-    fn limits(&self) -> Limits<'static> {
+    pub(crate) fn limits(&self) -> Limits<'static> {
         Limits {
             deadline: self
                 .timeout_ms
@@ -331,7 +331,22 @@ fn for_each_record_counted(
     Ok((status, seen))
 }
 
+/// A usage error for the options variant puzzles do not take yet.
+fn refuse_on_variants(trace: &TraceArgs, split: bool) -> anyhow::Result<()> {
+    if trace.trace || trace.tree.is_some() {
+        anyhow::bail!("--trace and --tree: not available on variant puzzles yet");
+    }
+    if split {
+        anyhow::bail!("--threads, --shard and --estimate: not available on variant puzzles yet");
+    }
+    Ok(())
+}
+
 pub fn solve(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    if let Some((source, puzzles)) = crate::variants::variant_puzzles(&args.input.input)? {
+        refuse_on_variants(&args.trace, false)?;
+        return crate::variants::solve(&args.input, (&source, &puzzles), out);
+    }
     let solver = args.input.solver();
     let mut trees = Vec::new();
     let status = for_each_record(&args.input, out, |source, record, out| {
@@ -384,6 +399,11 @@ pub fn solve(args: &SolveArgs, out: &mut impl Write) -> anyhow::Result<Status> {
 }
 
 pub fn count(args: &CountArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    if let Some((source, puzzles)) = crate::variants::variant_puzzles(&args.input.input)? {
+        let split = args.split.estimate.is_some() || args.split.splits();
+        refuse_on_variants(&args.trace, split)?;
+        return crate::variants::count(&args.input, (&source, &puzzles), args.limit, out);
+    }
     if args.split.estimate.is_some() || args.split.splits() {
         return count_split(args, out);
     }

@@ -1,0 +1,203 @@
+//! `solve` and `count` on variant puzzles (`sudolab::variant::format`): files whose first
+//! line that is not a comment is `variant:`, `boxes:`, `regions:` or `cage:`.
+
+use std::io::{Read, Write};
+
+use serde_json::json;
+use sudolab::checker::check_variant_solution;
+use sudolab::registry;
+use sudolab::solver::{Solver, VariantOutcome};
+use sudolab::variant::{cells_line, format, Puzzle};
+
+use crate::input::{interpret, Source};
+use crate::logic::Format;
+use crate::puzzles::{json_line, Input};
+use crate::{interrupt, Status};
+
+/// How many bytes of a file are read to tell a variant file from a classic corpus.
+const SNIFF_BYTES: u64 = 64 * 1024;
+
+/// The variant puzzles of `argument`, if it names variant text (a file or the text
+/// itself); `None` for a classic corpus or standard input.
+pub fn variant_puzzles(argument: &str) -> anyhow::Result<Option<(String, Vec<(u64, Puzzle)>)>> {
+    match interpret(argument) {
+        Source::Stdin => Ok(None),
+        Source::Text(text) => {
+            if !format::looks_like_variant(text.as_bytes()) {
+                return Ok(None);
+            }
+            let puzzles = format::read_numbered(text.as_bytes(), Some("<argument>"))?;
+            Ok(Some(("<argument>".to_string(), puzzles)))
+        }
+        Source::File(path) => {
+            if format::looks_like_variant(argument.as_bytes()) && !path.exists() {
+                let puzzles = format::read_numbered(argument.as_bytes(), Some("<argument>"))?;
+                return Ok(Some(("<argument>".to_string(), puzzles)));
+            }
+            if !path.is_file() {
+                return Ok(None);
+            }
+            let mut start = Vec::new();
+            sudolab::input::open_file(path)?
+                .take(SNIFF_BYTES)
+                .read_to_end(&mut start)?;
+            if !format::looks_like_variant(&start) {
+                return Ok(None);
+            }
+            let source = path.display().to_string();
+            let puzzles = format::read_numbered(sudolab::input::open_file(path)?, Some(&source))?;
+            Ok(Some((source, puzzles)))
+        }
+    }
+}
+
+/// A usage error unless `solver` solves `puzzle`'s variant, naming the solvers that do.
+fn check_support(
+    solver: &dyn Solver,
+    source: &str,
+    line: u64,
+    puzzle: &Puzzle,
+) -> anyhow::Result<()> {
+    let Err(why) = solver.supports_variant(puzzle.variant()) else {
+        return Ok(());
+    };
+    let able: Vec<&str> = registry::all()
+        .iter()
+        .filter(|s| s.supports_variant(puzzle.variant()).is_ok())
+        .map(|s| s.info().name)
+        .collect();
+    anyhow::bail!(
+        "{source}, line {line}: the {} solver does not solve {}: {why}; choose another \
+         --solver ({} do)",
+        solver.info().name,
+        puzzle.variant(),
+        able.join(", ")
+    )
+}
+
+/// Counts `puzzle` to `limit` and checks every solution kept with the independent checker:
+/// an error if a solver returned a grid that is not a solution.
+fn count_checked(
+    solver: &dyn Solver,
+    input: &Input,
+    (source, line): (&str, u64),
+    puzzle: &Puzzle,
+    limit: u64,
+) -> anyhow::Result<VariantOutcome> {
+    let outcome = solver.count_variant(puzzle, limit, &input.limits());
+    for solution in &outcome.solutions {
+        if let Err(fault) = check_variant_solution(puzzle, solution) {
+            anyhow::bail!(
+                "{source}, line {line}: the {} solver returned {} which is not a solution: {fault}",
+                solver.info().name,
+                cells_line(solution)
+            );
+        }
+    }
+    Ok(outcome)
+}
+
+/// `solve` on variant puzzles: each unique solution on a line, else `NONE`, `MULTIPLE`
+/// or `UNDECIDED` (and why on standard error).
+pub fn solve(
+    input: &Input,
+    (source, puzzles): (&str, &[(u64, Puzzle)]),
+    out: &mut impl Write,
+) -> anyhow::Result<Status> {
+    let solver = input.solver();
+    let mut status = Status::Success;
+    for (line, puzzle) in puzzles {
+        if interrupt::requested() {
+            break;
+        }
+        check_support(solver.as_ref(), source, *line, puzzle)?;
+        let outcome = count_checked(solver.as_ref(), input, (source, *line), puzzle, 2)?;
+        let (state, marker, message) = match (&outcome.stopped, outcome.count) {
+            (Some(stop), _) => ("undecided", "UNDECIDED", Some(format!("undecided: {stop}"))),
+            (None, 0) => ("none", "NONE", Some("no solution".to_string())),
+            (None, 1) => ("unique", "", None),
+            _ => (
+                "multiple",
+                "MULTIPLE",
+                Some("more than one solution".to_string()),
+            ),
+        };
+        let solution = (state == "unique").then(|| cells_line(&outcome.solutions[0]));
+        if state != "unique" {
+            status = Status::PuzzleFailure;
+        }
+        if interrupt::requested() && outcome.stopped.is_some() {
+            break;
+        }
+        match input.format {
+            Format::Json => json_line(
+                out,
+                json!({"source": source, "line": line, "variant": puzzle.variant().name(),
+                       "status": state, "solution": solution, "message": message}),
+            )?,
+            Format::Text => match &solution {
+                Some(solution) => writeln!(out, "{solution}")?,
+                None => {
+                    eprintln!(
+                        "sudolab: {source}, line {line}: {}",
+                        message.unwrap_or_default()
+                    );
+                    writeln!(out, "{marker}")?;
+                }
+            },
+        }
+        out.flush()?;
+    }
+    Ok(status)
+}
+
+/// `count` on variant puzzles: each count on a line (`N+` when it reached the limit),
+/// `UNDECIDED` when a limit stopped it.
+pub fn count(
+    input: &Input,
+    (source, puzzles): (&str, &[(u64, Puzzle)]),
+    limit: u64,
+    out: &mut impl Write,
+) -> anyhow::Result<Status> {
+    let solver = input.solver();
+    let mut status = Status::Success;
+    for (line, puzzle) in puzzles {
+        if interrupt::requested() {
+            break;
+        }
+        check_support(solver.as_ref(), source, *line, puzzle)?;
+        let outcome = count_checked(solver.as_ref(), input, (source, *line), puzzle, limit)?;
+        let capped = limit != 0 && outcome.count >= limit;
+        let fine = outcome.stopped.is_none() && outcome.count > 0;
+        if !fine {
+            status = Status::PuzzleFailure;
+        }
+        let message = match (&outcome.stopped, outcome.count) {
+            (Some(stop), n) => Some(format!("{stop} after {n} solutions (a lower bound)")),
+            (None, 0) => Some("no solution".to_string()),
+            _ => None,
+        };
+        match input.format {
+            Format::Json => json_line(
+                out,
+                json!({"source": source, "line": line, "variant": puzzle.variant().name(),
+                       "status": if outcome.stopped.is_some() { "undecided" } else { "counted" },
+                       "solutions": outcome.count, "capped": capped,
+                       "nodes": outcome.stats.nodes, "guesses": outcome.stats.guesses,
+                       "message": message}),
+            )?,
+            Format::Text => {
+                if let Some(message) = &message {
+                    eprintln!("sudolab: {source}, line {line}: {message}");
+                }
+                if outcome.stopped.is_some() {
+                    writeln!(out, "UNDECIDED")?;
+                } else {
+                    writeln!(out, "{}{}", outcome.count, if capped { "+" } else { "" })?;
+                }
+            }
+        }
+        out.flush()?;
+    }
+    Ok(status)
+}
