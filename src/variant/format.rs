@@ -22,7 +22,9 @@
 //!   symbols are the digit symbols (`1-9A-P`, region 1 to `side`); spaces are ignored.
 //!   Cells of a cage are written `rNcM` (counted from 1).
 //! * A puzzle line holds `side * side` symbols: a digit `1-9A-P` or a blank `.`, `0`, `_`,
-//!   `-`. The side (4 to 25) is the square root of its length.
+//!   `-`. The side (4 to 25) is the square root of its length. As in classic corpora, it
+//!   may go on with the known answer: `PUZZLE:COUNT` or `PUZZLE:COUNT:SOLUTION` (`1`, or
+//!   `2+` for at least two; the solution a full grid on one line).
 //!
 //! Every error names the source, the line and (where it helps) the column.
 //!
@@ -40,6 +42,7 @@
 use std::io::BufRead;
 
 use super::{default_boxes, Cage, Puzzle, Regions, Rule, Variant, MAX_SIDE, MIN_SIDE};
+use crate::corpus::ExpectedCount;
 use crate::error::{Error, Location, Result};
 use crate::geometry::Cell;
 use crate::grid::{symbol, token, Token};
@@ -68,7 +71,20 @@ struct Reader<'a> {
     header: Header,
     regions: Option<(u64, Vec<(u8, u64)>)>,
     cages: Vec<PendingCage>,
-    puzzles: Vec<(u64, Puzzle)>,
+    records: Vec<Record>,
+}
+
+/// One puzzle of a file, where it is and the answer the file states.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// The puzzle line's number, from 1.
+    pub line: u64,
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The solution count the line states, if any.
+    pub expected_count: Option<ExpectedCount>,
+    /// The solution the line states, if any (checked to fit the grid, not to solve it).
+    pub expected_solution: Option<Vec<u8>>,
 }
 
 fn error_at(source: Option<&str>, line: u64, column: Option<u64>, message: String) -> Error {
@@ -90,21 +106,21 @@ pub fn parse(text: &str, source: Option<&str>) -> Result<Vec<Puzzle>> {
 
 /// Reads every puzzle from `input`, line by line (lines at most 64 KiB).
 pub fn read(input: impl BufRead, source: Option<&str>) -> Result<Vec<Puzzle>> {
-    Ok(read_numbered(input, source)?
+    Ok(read_records(input, source)?
         .into_iter()
-        .map(|(_, puzzle)| puzzle)
+        .map(|record| record.puzzle)
         .collect())
 }
 
-/// [`read`], each puzzle with the number of its puzzle line (from 1).
-pub fn read_numbered(input: impl BufRead, source: Option<&str>) -> Result<Vec<(u64, Puzzle)>> {
+/// [`read`], each puzzle with its line and the answer the file states.
+pub fn read_records(input: impl BufRead, source: Option<&str>) -> Result<Vec<Record>> {
     let mut lines = Lines::new(input, MAX_CORPUS_LINE);
     let mut reader = Reader {
         source,
         header: Header::default(),
         regions: None,
         cages: Vec::new(),
-        puzzles: Vec::new(),
+        records: Vec::new(),
     };
     loop {
         let read = lines.next_line().map_err(|error| Error::Read {
@@ -146,7 +162,7 @@ pub fn read_numbered(input: impl BufRead, source: Option<&str>) -> Result<Vec<(u
             "a regions or cage line with no puzzle line after it".into(),
         ));
     }
-    Ok(reader.puzzles)
+    Ok(reader.records)
 }
 
 impl Reader<'_> {
@@ -165,7 +181,17 @@ impl Reader<'_> {
             let skipped = text[start..].len() - text[start..].trim_start().len();
             (text[..start + skipped].chars().count() + 1) as u64
         };
-        if let Some((key, value)) = trimmed.split_once(':') {
+        let key_word = trimmed
+            .split(':')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        let is_key = ["variant", "boxes", "regions", "cage"].contains(&key_word.as_str())
+            || !key_word
+                .chars()
+                .all(|ch| matches!(token(ch), Token::Cell(_) | Token::Skip));
+        if let (true, Some((key, value))) = (is_key, trimmed.split_once(':')) {
             let column = value_column(&format!("{key}:"));
             return match key.trim().to_ascii_lowercase().as_str() {
                 "variant" => self.variant_line(number, text, column),
@@ -304,7 +330,11 @@ impl Reader<'_> {
         Ok(())
     }
 
-    fn puzzle_line(&mut self, number: u64, text: &str) -> Result<()> {
+    fn puzzle_line(&mut self, number: u64, line: &str) -> Result<()> {
+        let (text, answer) = match line.split_once(':') {
+            Some((text, answer)) => (text, Some(answer)),
+            None => (line, None),
+        };
         let mut cells = Vec::new();
         for (k, ch) in text.chars().enumerate() {
             match token(ch) {
@@ -349,8 +379,71 @@ impl Reader<'_> {
             .map_err(|error| self.relocate(error, number))?;
         let puzzle = Puzzle::new(variant, cells.iter().map(|&(value, _)| value).collect())
             .map_err(|error| self.relocate(error, number))?;
-        self.puzzles.push((number, puzzle));
+        let (expected_count, expected_solution) = match answer {
+            Some(answer) => self.answer(number, text.chars().count() + 2, answer, side)?,
+            None => (None, None),
+        };
+        self.records.push(Record {
+            line: number,
+            puzzle,
+            expected_count,
+            expected_solution,
+        });
         Ok(())
+    }
+
+    /// The `COUNT[:SOLUTION]` after a puzzle, starting at `column`.
+    fn answer(
+        &self,
+        number: u64,
+        column: usize,
+        answer: &str,
+        side: usize,
+    ) -> Result<(Option<ExpectedCount>, Option<Vec<u8>>)> {
+        let (count_text, solution_text) = match answer.split_once(':') {
+            Some((count, solution)) => (count, Some(solution)),
+            None => (answer, None),
+        };
+        let count = match count_text.trim().strip_suffix('+') {
+            Some(n) => n.trim().parse().ok().map(ExpectedCount::AtLeast),
+            None => count_text.trim().parse().ok().map(ExpectedCount::Exactly),
+        };
+        let Some(count) = count else {
+            return Err(self.error(
+                number,
+                Some(column as u64),
+                format!("bad solution count {count_text:?} (a number such as 1, or 2+)"),
+            ));
+        };
+        let Some(solution_text) = solution_text else {
+            return Ok((Some(count), None));
+        };
+        let solution_column = column + count_text.chars().count() + 1;
+        let mut solution = Vec::with_capacity(side * side);
+        for (k, ch) in solution_text.trim_end().chars().enumerate() {
+            match token(ch) {
+                Token::Cell(value) if value >= 1 && value as usize <= side => solution.push(value),
+                _ => return Err(self.error(
+                    number,
+                    Some((solution_column + k) as u64),
+                    format!(
+                        "{ch:?} in the solution: a solution has a digit 1 to {side} in every cell"
+                    ),
+                )),
+            }
+        }
+        if solution.len() != side * side {
+            return Err(self.error(
+                number,
+                Some(solution_column as u64),
+                format!(
+                    "the solution has {} cells but the puzzle has {}",
+                    solution.len(),
+                    side * side
+                ),
+            ));
+        }
+        Ok((Some(count), Some(solution)))
     }
 
     /// A description error from [`Variant::new`], placed on `line`.
@@ -457,9 +550,15 @@ fn parse_cell_name(word: &str) -> Option<(usize, usize)> {
 /// The text of `puzzles` (see the module docs): a `variant:` line (and `boxes:` line) where
 /// the description changes, then each puzzle's regions, cages and cells.
 pub fn write(puzzles: &[Puzzle]) -> String {
+    let answers: Vec<Option<&[u8]>> = vec![None; puzzles.len()];
+    write_with_solutions(puzzles, &answers)
+}
+
+/// [`write`], each puzzle with a known unique solution written `PUZZLE:1:SOLUTION`.
+pub fn write_with_solutions(puzzles: &[Puzzle], solutions: &[Option<&[u8]>]) -> String {
     let mut out = String::new();
     let mut previous: Option<(Vec<Rule>, bool, Option<(usize, usize)>)> = None;
-    for puzzle in puzzles {
+    for (k, puzzle) in puzzles.iter().enumerate() {
         let variant = puzzle.variant();
         let side = variant.side();
         let (jigsaw, boxes) = match variant.regions() {
@@ -501,6 +600,10 @@ pub fn write(puzzles: &[Puzzle]) -> String {
             out.push('\n');
         }
         out.push_str(&puzzle.to_line());
+        if let Some(Some(solution)) = solutions.get(k) {
+            out.push_str(":1:");
+            out.push_str(&super::cells_line(solution));
+        }
         out.push('\n');
     }
     out
@@ -565,6 +668,46 @@ regions: 11112222333344445555666677778888999911112222333344445555666677778888999
         let written = write(&puzzles);
         assert_eq!(parse(&written, None).unwrap(), puzzles);
         assert!(!written.contains("boxes:"));
+    }
+
+    #[test]
+    fn a_puzzle_line_may_state_its_count_and_solution() {
+        let text = "variant: x\n1...............:1:1234341243212143\ncage..........3.:2+\n";
+        let error = read_records(text.as_bytes(), None).unwrap_err().to_string();
+        assert!(
+            error.contains("line 3, column 1: digit C is too large"),
+            "{error}"
+        );
+        let text = "variant: x\n1...............:1:1234341243212143\n................:2+\n";
+        let records = read_records(text.as_bytes(), None).unwrap();
+        assert_eq!(records[0].expected_count, Some(ExpectedCount::Exactly(1)));
+        assert_eq!(records[0].expected_solution.as_ref().unwrap()[4], 3);
+        assert_eq!(records[1].expected_count, Some(ExpectedCount::AtLeast(2)));
+        assert_eq!(records[1].line, 3);
+        let solution = records[0].expected_solution.clone().unwrap();
+        let written =
+            write_with_solutions(&[records[0].puzzle.clone()], &[Some(solution.as_slice())]);
+        assert_eq!(written, "variant: x\n1...............:1:1234341243212143\n");
+        for (bad, expected) in [
+            (
+                "1...............:x\n",
+                "line 1, column 18: bad solution count",
+            ),
+            (
+                "1...............:1:12343412432121\n",
+                "line 1, column 20: the solution has 14 cells",
+            ),
+            (
+                "1...............:1:123434124321214.\n",
+                "line 1, column 35: '.' in the solution",
+            ),
+        ] {
+            let error = parse(bad, Some("f")).unwrap_err().to_string();
+            assert!(
+                error.starts_with(&format!("f, {expected}")),
+                "{bad:?}: {error}"
+            );
+        }
     }
 
     #[test]

@@ -7,6 +7,7 @@ use serde_json::json;
 use sudolab::checker::check_variant_solution;
 use sudolab::registry;
 use sudolab::solver::{Solver, VariantOutcome};
+use sudolab::variant::format::Record;
 use sudolab::variant::{cells_line, format, Puzzle};
 
 use crate::input::{interpret, Source};
@@ -19,19 +20,19 @@ const SNIFF_BYTES: u64 = 64 * 1024;
 
 /// The variant puzzles of `argument`, if it names variant text (a file or the text
 /// itself); `None` for a classic corpus or standard input.
-pub fn variant_puzzles(argument: &str) -> anyhow::Result<Option<(String, Vec<(u64, Puzzle)>)>> {
+pub fn variant_puzzles(argument: &str) -> anyhow::Result<Option<(String, Vec<Record>)>> {
     match interpret(argument) {
         Source::Stdin => Ok(None),
         Source::Text(text) => {
             if !format::looks_like_variant(text.as_bytes()) {
                 return Ok(None);
             }
-            let puzzles = format::read_numbered(text.as_bytes(), Some("<argument>"))?;
+            let puzzles = format::read_records(text.as_bytes(), Some("<argument>"))?;
             Ok(Some(("<argument>".to_string(), puzzles)))
         }
         Source::File(path) => {
             if format::looks_like_variant(argument.as_bytes()) && !path.exists() {
-                let puzzles = format::read_numbered(argument.as_bytes(), Some("<argument>"))?;
+                let puzzles = format::read_records(argument.as_bytes(), Some("<argument>"))?;
                 return Ok(Some(("<argument>".to_string(), puzzles)));
             }
             if !path.is_file() {
@@ -45,7 +46,7 @@ pub fn variant_puzzles(argument: &str) -> anyhow::Result<Option<(String, Vec<(u6
                 return Ok(None);
             }
             let source = path.display().to_string();
-            let puzzles = format::read_numbered(sudolab::input::open_file(path)?, Some(&source))?;
+            let puzzles = format::read_records(sudolab::input::open_file(path)?, Some(&source))?;
             Ok(Some((source, puzzles)))
         }
     }
@@ -101,12 +102,18 @@ fn count_checked(
 /// or `UNDECIDED` (and why on standard error).
 pub fn solve(
     input: &Input,
-    (source, puzzles): (&str, &[(u64, Puzzle)]),
+    (source, puzzles): (&str, &[Record]),
     out: &mut impl Write,
 ) -> anyhow::Result<Status> {
     let solver = input.solver();
     let mut status = Status::Success;
-    for (line, puzzle) in puzzles {
+    for Record {
+        line,
+        puzzle,
+        expected_solution,
+        ..
+    } in puzzles
+    {
         if interrupt::requested() {
             break;
         }
@@ -125,6 +132,15 @@ pub fn solve(
         let solution = (state == "unique").then(|| cells_line(&outcome.solutions[0]));
         if state != "unique" {
             status = Status::PuzzleFailure;
+        }
+        if let (Some(found), Some(stated)) = (&solution, expected_solution) {
+            if *found != cells_line(stated) {
+                anyhow::bail!(
+                    "{source}, line {line}: the {} solver's solution {found} differs from the \
+                     solution the file states",
+                    solver.info().name
+                );
+            }
         }
         if interrupt::requested() && outcome.stopped.is_some() {
             break;
@@ -155,13 +171,13 @@ pub fn solve(
 /// `UNDECIDED` when a limit stopped it.
 pub fn count(
     input: &Input,
-    (source, puzzles): (&str, &[(u64, Puzzle)]),
+    (source, puzzles): (&str, &[Record]),
     limit: u64,
     out: &mut impl Write,
 ) -> anyhow::Result<Status> {
     let solver = input.solver();
     let mut status = Status::Success;
-    for (line, puzzle) in puzzles {
+    for Record { line, puzzle, .. } in puzzles {
         if interrupt::requested() {
             break;
         }
