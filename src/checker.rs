@@ -310,7 +310,8 @@ pub fn check_variant_solution(puzzle: &Puzzle, solution: &[u8]) -> Result<(), So
 /// The pairwise rules of `variant`, checked on every pair of cells at the rule's offsets.
 fn check_pairs(variant: &Variant, solution: &[u8]) -> Result<(), SolutionFault> {
     let side = variant.side() as i64;
-    let rules: [(Rule, &[(i64, i64)], &'static str); 3] = [
+    type PairRule = (Rule, &'static [(i64, i64)], &'static str);
+    let rules: [PairRule; 3] = [
         (
             Rule::AntiKnight,
             &[(1, 2), (2, 1), (1, -2), (2, -1)],

@@ -435,3 +435,78 @@ proptest! {
         prop_assert_eq!(cross_check(&puzzle), brute_force(&puzzle));
     }
 }
+
+/// Generated puzzles are unique and minimal by the dlx engine (the generator counts with
+/// the bitmask engine), and their stated solution is the one dlx finds and the checker
+/// accepts.
+#[test]
+fn generated_variant_puzzles_are_unique_and_minimal_by_another_engine() {
+    use sudolab::generate::variant::{generate_variant, Recipe};
+    let dlx = registry::by_name("dlx").unwrap();
+    let mut recipes: Vec<(Recipe, u64)> = Vec::new();
+    for rules in [
+        vec![],
+        vec![Rule::Diagonals],
+        vec![Rule::Windows],
+        vec![Rule::DisjointGroups],
+        vec![Rule::AntiKnight],
+        vec![Rule::AntiKing],
+        vec![Rule::Killer],
+        vec![Rule::Diagonals, Rule::AntiKing],
+    ] {
+        recipes.push((Recipe::new(9, &rules), 4));
+        // 6x6 has no windows, and no grid that is both X and anti-king.
+        if !rules.contains(&Rule::Windows) && rules.len() < 2 {
+            recipes.push((Recipe::new(6, &rules), 4));
+        }
+    }
+    // Sparse non-consecutive puzzles take the most search: a larger budget per test.
+    let non_consecutive = Recipe {
+        check_nodes: 3_000_000,
+        ..Recipe::new(9, &[Rule::NonConsecutive])
+    };
+    recipes.push((non_consecutive, 2));
+    recipes.push((Recipe::new(6, &[Rule::NonConsecutive]), 4));
+    recipes.push((
+        Recipe {
+            jigsaw: true,
+            ..Recipe::new(9, &[])
+        },
+        4,
+    ));
+    recipes.push((
+        Recipe {
+            jigsaw: true,
+            ..Recipe::new(7, &[])
+        },
+        4,
+    ));
+    recipes.push((
+        Recipe {
+            boxes: Some((4, 2)),
+            ..Recipe::new(8, &[Rule::Diagonals])
+        },
+        3,
+    ));
+    for (recipe, count) in recipes {
+        for index in 0..count {
+            let generated = generate_variant(&recipe, 2026, index).unwrap();
+            let puzzle = &generated.puzzle;
+            assert_eq!(generated.unproven, 0, "{recipe:?} {index}");
+            let outcome = dlx.count_variant(puzzle, 2, &Limits::NONE);
+            assert_eq!(outcome.count, 1, "{}", text(puzzle));
+            assert_eq!(outcome.solutions[0], generated.solution);
+            assert_eq!(check_variant_solution(puzzle, &generated.solution), Ok(()));
+            for cell in 0..puzzle.cells().len() {
+                if puzzle.cells()[cell] == 0 {
+                    continue;
+                }
+                let mut fewer = puzzle.cells().to_vec();
+                fewer[cell] = 0;
+                let fewer = puzzle.with_cells(fewer).unwrap();
+                let count = dlx.count_variant(&fewer, 2, &Limits::NONE).count;
+                assert_eq!(count, 2, "given {cell} of\n{} can go", text(puzzle));
+            }
+        }
+    }
+}

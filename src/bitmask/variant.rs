@@ -25,7 +25,8 @@
 //! nothing changes: a digit with one place left in a house is placed (hidden singles; with
 //! none the branch ends), and each cage keeps only the candidates `d` for which its other
 //! open cells can still make up the rest of the sum from distinct digits (a bound: the
-//! smallest and largest sums of that many of their candidates).
+//! smallest and largest sums of that many of their candidates). Non-consecutive: a digit
+//! goes from a cell when every candidate of a neighbour is that digit or next to it.
 //!
 //! # Search
 //!
@@ -35,6 +36,7 @@
 //! placed).
 
 use crate::geometry::Cell;
+use crate::random::Random;
 use crate::solver::{Limits, Stats, Stop, VariantOutcome};
 use crate::variant::{Layout, Puzzle};
 
@@ -53,6 +55,8 @@ pub struct VariantSearch<'a> {
     queue: Vec<u16>,
     limits: Limits<'a>,
     limit: u64,
+    /// Tries each branch point's digits in a random order (the generator's random grids).
+    shuffle: Option<Random>,
     stats: Stats,
     outcome: VariantOutcome,
 }
@@ -105,9 +109,17 @@ impl<'a> VariantSearch<'a> {
             queue: Vec::with_capacity(cells),
             limits,
             limit,
+            shuffle: None,
             stats: Stats::default(),
             outcome: VariantOutcome::default(),
         }
+    }
+
+    /// The same search trying each branch point's digits in an order drawn from `random`
+    /// (the first solution found is then a random one).
+    pub fn with_random_order(mut self, random: Random) -> VariantSearch<'a> {
+        self.shuffle = Some(random);
+        self
     }
 
     /// Counts the solutions of `puzzle` (whose variant's layout this search was built
@@ -162,11 +174,20 @@ impl<'a> VariantSearch<'a> {
             let solution = self.values[base..base + cells].to_vec();
             return self.outcome.record(|| solution, self.limit);
         }
-        let mut options = self.candidates[base + best];
+        let options = self.candidates[base + best];
+        let mut order = [0u32; 32];
+        let mut tried = 0;
+        let mut bits = options;
+        while bits != 0 {
+            order[tried] = bits & bits.wrapping_neg();
+            bits &= bits - 1;
+            tried += 1;
+        }
+        if let Some(random) = &mut self.shuffle {
+            random.shuffle(&mut order[..tried]);
+        }
         let mut first = true;
-        while options != 0 {
-            let bit = options & options.wrapping_neg();
-            options &= options - 1;
+        for &bit in &order[..tried] {
             if !first {
                 self.stats.guesses += 1;
             }
@@ -240,6 +261,9 @@ impl<'a> VariantSearch<'a> {
                 }
             }
             self.hidden_singles(base)?;
+            if self.queue.is_empty() && !self.neighbours.is_empty() {
+                self.prune_neighbours(base)?;
+            }
             if self.queue.is_empty() {
                 self.prune_cages(base)?;
             }
@@ -279,6 +303,45 @@ impl<'a> VariantSearch<'a> {
                     self.candidates[base + cell] = bit;
                     self.queue.push(cell as u16);
                     hidden &= !bit;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Non-consecutive: removes from each cell the digits `e` that no candidate of some
+    /// neighbour allows (every candidate `d` there is `e - 1`, `e` or `e + 1`; the two share
+    /// a row or a column, so `d = e` is out too), until nothing changes.
+    fn prune_neighbours(&mut self, base: usize) -> Result<(), Contradiction> {
+        let full = ((1u64 << self.side) - 1) as u32;
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for cell in 0..self.cells {
+                let candidates = self.candidates[base + cell];
+                if self.values[base + cell] != 0 || candidates.count_ones() > 3 {
+                    continue;
+                }
+                let (low, high) = (candidates.trailing_zeros(), 31 - candidates.leading_zeros());
+                if high - low > 2 {
+                    continue;
+                }
+                // Bits e - 1 with h - 1 <= e <= l + 1 (bit numbers: high - 1 ..= low + 1).
+                let from = high.saturating_sub(1);
+                let to = (low + 1).min(self.side as u32 - 1);
+                let mut unsupported = 0u32;
+                for bit in from..=to {
+                    unsupported |= 1 << bit;
+                }
+                unsupported &= full;
+                let (start, end) = (self.neighbour_starts[cell], self.neighbour_starts[cell + 1]);
+                for k in start..end {
+                    let neighbour = self.neighbours[k as usize] as usize;
+                    let before = self.candidates[base + neighbour];
+                    if self.values[base + neighbour] == 0 && before & unsupported != 0 {
+                        self.remove(base, neighbour, unsupported)?;
+                        changed = true;
+                    }
                 }
             }
         }

@@ -58,6 +58,7 @@
 //! ```
 
 mod unavoidable;
+pub mod variant;
 
 pub use unavoidable::UnavoidableSets;
 

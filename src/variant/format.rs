@@ -212,7 +212,7 @@ impl Reader<'_> {
     }
 
     fn variant_line(&mut self, number: u64, text: &str, column: u64) -> Result<()> {
-        if !self.regions.is_none() || !self.cages.is_empty() {
+        if self.regions.is_some() || !self.cages.is_empty() {
             return Err(self.error(
                 number,
                 Some(1),
@@ -423,13 +423,15 @@ impl Reader<'_> {
         for (k, ch) in solution_text.trim_end().chars().enumerate() {
             match token(ch) {
                 Token::Cell(value) if value >= 1 && value as usize <= side => solution.push(value),
-                _ => return Err(self.error(
-                    number,
-                    Some((solution_column + k) as u64),
-                    format!(
+                _ => {
+                    return Err(self.error(
+                        number,
+                        Some((solution_column + k) as u64),
+                        format!(
                         "{ch:?} in the solution: a solution has a digit 1 to {side} in every cell"
                     ),
-                )),
+                    ))
+                }
             }
         }
         if solution.len() != side * side {
@@ -556,20 +558,42 @@ pub fn write(puzzles: &[Puzzle]) -> String {
 
 /// [`write`], each puzzle with a known unique solution written `PUZZLE:1:SOLUTION`.
 pub fn write_with_solutions(puzzles: &[Puzzle], solutions: &[Option<&[u8]>]) -> String {
+    let mut writer = Writer::default();
     let mut out = String::new();
-    let mut previous: Option<(Vec<Rule>, bool, Option<(usize, usize)>)> = None;
     for (k, puzzle) in puzzles.iter().enumerate() {
+        out.push_str(&writer.puzzle(puzzle, solutions.get(k).copied().flatten()));
+    }
+    out
+}
+
+/// Writes puzzles one at a time (for output that streams): the `variant:` and `boxes:`
+/// lines when the description changes from the puzzle before, then the puzzle's regions,
+/// cages and line.
+#[derive(Debug, Clone, Default)]
+pub struct Writer {
+    previous: Option<Header>,
+}
+
+impl Writer {
+    /// The text of `puzzle`, written `PUZZLE:1:SOLUTION` when `solution` is given.
+    pub fn puzzle(&mut self, puzzle: &Puzzle, solution: Option<&[u8]>) -> String {
+        let mut out = String::new();
         let variant = puzzle.variant();
         let side = variant.side();
         let (jigsaw, boxes) = match variant.regions() {
             Regions::Jigsaw(_) => (true, None),
             Regions::Boxes { rows, columns } => (false, Some((*rows, *columns))),
         };
-        let header = (variant.rules().to_vec(), jigsaw, boxes);
+        let header = Header {
+            rules: variant.rules().to_vec(),
+            jigsaw,
+            boxes,
+        };
         let explicit_boxes = boxes.filter(|&shape| Some(shape) != default_boxes(side));
-        let first = previous.is_none();
-        if previous.as_ref().map(|p| (&p.0, p.1)) != Some((&header.0, header.1))
-            || (explicit_boxes.is_some() && previous.as_ref().and_then(|p| p.2) != boxes)
+        let first = self.previous.is_none();
+        let previous = self.previous.as_ref();
+        if previous.map(|p| (&p.rules, p.jigsaw)) != Some((&header.rules, header.jigsaw))
+            || (explicit_boxes.is_some() && previous.and_then(|p| p.boxes) != boxes)
         {
             let mut words: Vec<&str> = Vec::new();
             if jigsaw {
@@ -579,14 +603,16 @@ pub fn write_with_solutions(puzzles: &[Puzzle], solutions: &[Option<&[u8]>]) -> 
             if words.is_empty() {
                 words.push("classic");
             }
-            if !(first && words == ["classic"] && explicit_boxes.is_none()) {
+            // A file of classic puzzles with square boxes reads as a classic corpus.
+            let plain_classic = first && variant.is_classic() && explicit_boxes.is_none();
+            if !plain_classic {
                 out.push_str(&format!("variant: {}\n", words.join(" ")));
             }
             if let Some((rows, columns)) = explicit_boxes {
                 out.push_str(&format!("boxes: {rows}x{columns}\n"));
             }
         }
-        previous = Some(header);
+        self.previous = Some(header);
         if let Regions::Jigsaw(map) = variant.regions() {
             let symbols: String = map.iter().map(|&r| symbol(r + 1) as char).collect();
             out.push_str(&format!("regions: {symbols}\n"));
@@ -600,13 +626,43 @@ pub fn write_with_solutions(puzzles: &[Puzzle], solutions: &[Option<&[u8]>]) -> 
             out.push('\n');
         }
         out.push_str(&puzzle.to_line());
-        if let Some(Some(solution)) = solutions.get(k) {
+        if let Some(solution) = solution {
             out.push_str(":1:");
             out.push_str(&super::cells_line(solution));
         }
         out.push('\n');
+        out
     }
-    out
+}
+
+/// The rules and the jigsaw flag named by `words`, as on a `variant:` line (`x anti-knight`,
+/// `jigsaw+killer`); an error naming an unknown word.
+///
+/// ```
+/// use sudolab::variant::{format::parse_rules, Rule};
+/// assert_eq!(parse_rules("jigsaw x"), Ok((vec![Rule::Diagonals], true)));
+/// assert!(parse_rules("x sandwich").unwrap_err().contains("sandwich"));
+/// ```
+pub fn parse_rules(words: &str) -> std::result::Result<(Vec<Rule>, bool), String> {
+    let mut rules = Vec::new();
+    let mut jigsaw = false;
+    for word in words.split(|c: char| c.is_whitespace() || c == '+' || c == ',') {
+        if word.is_empty() || word.eq_ignore_ascii_case("classic") {
+            continue;
+        }
+        if word.eq_ignore_ascii_case("jigsaw") {
+            jigsaw = true;
+        } else if let Some(rule) = Rule::from_name(word) {
+            rules.push(rule);
+        } else {
+            let names: Vec<&str> = Rule::ALL.iter().map(|rule| rule.name()).collect();
+            return Err(format!(
+                "unknown variant {word:?} (known: classic, jigsaw, {})",
+                names.join(", ")
+            ));
+        }
+    }
+    Ok((rules, jigsaw))
 }
 
 /// Whether `text` is in the variant format rather than a classic corpus: its first line

@@ -119,8 +119,8 @@ impl Layout {
         }
         let moves = |rule: Rule, offsets: &[(i32, i32)], peers: &mut Vec<Vec<Cell>>| {
             if variant.has(rule) {
-                for cell in 0..cells {
-                    peers[cell].extend(offset_cells(side, cell, offsets));
+                for (cell, list) in peers.iter_mut().enumerate() {
+                    list.extend(offset_cells(side, cell, offsets));
                 }
             }
         };

@@ -161,7 +161,7 @@ impl Variant {
             Regions::Boxes { rows, columns } => Some((rows, columns)),
             Regions::Jigsaw(_) => None,
         };
-        if rules.contains(&Rule::Windows) && !boxes.is_some_and(|(r, c)| r == c) {
+        if rules.contains(&Rule::Windows) && boxes.is_none_or(|(r, c)| r != c) {
             return Err(invalid(
                 "windoku needs square boxes (4x4, 9x9, 16x16 or 25x25 grids, not jigsaw)".into(),
             ));
@@ -266,7 +266,9 @@ impl fmt::Display for Variant {
 /// assert_eq!(default_boxes(7), None);
 /// ```
 pub fn default_boxes(side: usize) -> Option<(usize, usize)> {
-    let rows = (2..=side).rev().find(|&r| r * r <= side && side % r == 0)?;
+    let rows = (2..=side)
+        .rev()
+        .find(|&r| r * r <= side && side.is_multiple_of(r))?;
     Some((rows, side / rows))
 }
 
