@@ -510,3 +510,53 @@ fn generated_variant_puzzles_are_unique_and_minimal_by_another_engine() {
         }
     }
 }
+
+/// The bundled variant corpora are the generated files, byte for byte (the size, sha256
+/// and count `datasets/SOURCES.md` states), every stated solution passes the checker, and
+/// a sample of each file has that one solution by dlx.
+#[test]
+fn the_bundled_variant_corpora_are_as_stated_and_their_answers_check() {
+    use sha2::{Digest, Sha256};
+    use std::io::Read;
+    let datasets = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets");
+    let sources = std::fs::read_to_string(datasets.join("SOURCES.md")).unwrap();
+    let dlx = registry::by_name("dlx").unwrap();
+    let mut files = 0;
+    for row in sources.lines().filter(|l| l.starts_with("| `variants/")) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let file = cells[1].trim_matches('`');
+        let count: usize = cells[3].replace(',', "").parse().unwrap();
+        let bytes: usize = cells[4].replace(',', "").parse().unwrap();
+        let mut data = Vec::new();
+        sudolab::input::open_file(&datasets.join(file))
+            .unwrap()
+            .read_to_end(&mut data)
+            .unwrap();
+        assert_eq!(data.len(), bytes, "{file}");
+        let sum: String = Sha256::digest(&data)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        assert_eq!(sum, cells[5], "{file}");
+        let records = format::read_records(data.as_slice(), Some(file)).unwrap();
+        assert_eq!(records.len(), count, "{file}");
+        for (k, record) in records.iter().enumerate() {
+            let solution = record.expected_solution.as_ref().unwrap();
+            assert_eq!(
+                check_variant_solution(&record.puzzle, solution),
+                Ok(()),
+                "{file} {k}"
+            );
+            if k % 100 == 0 && !record.puzzle.variant().has(Rule::NonConsecutive) {
+                let outcome = dlx.count_variant(&record.puzzle, 2, &Limits::NONE);
+                assert_eq!(
+                    (outcome.count, &outcome.solutions[0]),
+                    (1, solution),
+                    "{file} {k}"
+                );
+            }
+        }
+        files += 1;
+    }
+    assert_eq!(files, 10);
+}
