@@ -139,7 +139,7 @@ impl std::fmt::Display for Stop {
             Stop::Deadline => "time limit reached",
             Stop::NodeLimit => "node limit reached",
             Stop::Interrupted => "interrupted",
-            Stop::UnsupportedSize => "grid size not supported by this solver",
+            Stop::UnsupportedSize => "grid size or variant not supported by this solver",
         })
     }
 }
