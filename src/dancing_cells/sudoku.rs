@@ -3,7 +3,7 @@
 
 use super::Cells;
 use crate::exact_cover::sudoku::{count_solutions, SudokuEvents};
-use crate::exact_cover::{Control, Encoding, SearchStats, SolutionLimit};
+use crate::exact_cover::{Control, Encoding, Problem, SearchStats, SolutionLimit};
 use crate::grid::Grid;
 use crate::search_trace::SudokuObserver;
 use crate::solver::{Capabilities, Limits, Outcome, Solver, SolverInfo, ALL_BOX_SIDES};
@@ -85,12 +85,7 @@ impl Solver for CellsSolver {
         limit: u64,
         limits: &Limits,
     ) -> crate::solver::VariantOutcome {
-        let Ok(encoding) = crate::exact_cover::variant::VariantEncoding::new(puzzle) else {
-            return crate::solver::VariantOutcome::refused();
-        };
-        let mut engine = encoding.problem().cells();
-        engine.set_mem_counting(false);
-        encoding.count(&mut engine, limit, limits)
+        crate::exact_cover::variant::count_variant(puzzle, Problem::cells, limit, limits)
     }
 
     fn mems(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Option<u64> {

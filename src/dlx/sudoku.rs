@@ -89,13 +89,16 @@ impl Solver for DlxSolver {
         limit: u64,
         limits: &Limits,
     ) -> crate::solver::VariantOutcome {
-        let Ok(encoding) = crate::exact_cover::variant::VariantEncoding::new(puzzle) else {
-            return crate::solver::VariantOutcome::refused();
-        };
-        let mut engine = encoding.problem().dlx();
-        engine.set_branching(Branching::ForcedFirst);
-        engine.set_mem_counting(false);
-        encoding.count(&mut engine, limit, limits)
+        crate::exact_cover::variant::count_variant(
+            puzzle,
+            |problem| {
+                let mut dlx = problem.dlx();
+                dlx.set_branching(Branching::ForcedFirst);
+                dlx
+            },
+            limit,
+            limits,
+        )
     }
 
     fn mems(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Option<u64> {

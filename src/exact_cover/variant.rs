@@ -233,6 +233,23 @@ impl VariantEncoding {
     }
 }
 
+/// Counts `puzzle` with the exact-cover engine `build` makes of its encoding, mems off:
+/// what the `dlx` and `dc` solvers do on variants. Refused (stopped, no count) when the
+/// puzzle cannot be encoded (a cage with too many combinations).
+pub fn count_variant<E: ExactCover>(
+    puzzle: &Puzzle,
+    build: impl FnOnce(&Problem) -> E,
+    limit: u64,
+    limits: &Limits,
+) -> VariantOutcome {
+    let Ok(encoding) = VariantEncoding::new(puzzle) else {
+        return VariantOutcome::refused();
+    };
+    let mut engine = build(encoding.problem());
+    engine.set_mem_counting(false);
+    encoding.count(&mut engine, limit, limits)
+}
+
 /// Whether the givens leave `digit` possible in `cell`.
 fn possible(layout: &Layout, givens: &[u8], cell: Cell, digit: u8) -> bool {
     let given = givens[cell.index()];

@@ -219,32 +219,16 @@ impl Reader<'_> {
                 "a variant line between a puzzle's regions or cages and its puzzle line".into(),
             ));
         }
-        let mut header = Header::default();
         let value: String = text.chars().skip(column as usize - 1).collect();
-        let mut offset = 0;
-        for word in value.split(|c: char| c.is_whitespace() || c == '+') {
+        let (rules, jigsaw) = rule_words(&value).map_err(|(offset, message)| {
             let word_column = column + value[..offset].chars().count() as u64;
-            offset += word.len() + 1;
-            if word.is_empty() || word.eq_ignore_ascii_case("classic") {
-                continue;
-            }
-            if word.eq_ignore_ascii_case("jigsaw") {
-                header.jigsaw = true;
-            } else if let Some(rule) = Rule::from_name(word) {
-                header.rules.push(rule);
-            } else {
-                let names: Vec<&str> = Rule::ALL.iter().map(|rule| rule.name()).collect();
-                return Err(self.error(
-                    number,
-                    Some(word_column),
-                    format!(
-                        "unknown variant {word:?} (known: classic, jigsaw, {})",
-                        names.join(", ")
-                    ),
-                ));
-            }
-        }
-        self.header = header;
+            self.error(number, Some(word_column), message)
+        })?;
+        self.header = Header {
+            rules,
+            jigsaw,
+            boxes: None,
+        };
         Ok(())
     }
 
@@ -644,9 +628,17 @@ impl Writer {
 /// assert!(parse_rules("x sandwich").unwrap_err().contains("sandwich"));
 /// ```
 pub fn parse_rules(words: &str) -> std::result::Result<(Vec<Rule>, bool), String> {
+    rule_words(words).map_err(|(_, message)| message)
+}
+
+/// [`parse_rules`], an error with the byte offset of the unknown word.
+fn rule_words(words: &str) -> std::result::Result<(Vec<Rule>, bool), (usize, String)> {
     let mut rules = Vec::new();
     let mut jigsaw = false;
+    let mut offset = 0;
     for word in words.split(|c: char| c.is_whitespace() || c == '+' || c == ',') {
+        let start = offset;
+        offset += word.len() + 1;
         if word.is_empty() || word.eq_ignore_ascii_case("classic") {
             continue;
         }
@@ -656,10 +648,11 @@ pub fn parse_rules(words: &str) -> std::result::Result<(Vec<Rule>, bool), String
             rules.push(rule);
         } else {
             let names: Vec<&str> = Rule::ALL.iter().map(|rule| rule.name()).collect();
-            return Err(format!(
+            let message = format!(
                 "unknown variant {word:?} (known: classic, jigsaw, {})",
                 names.join(", ")
-            ));
+            );
+            return Err((start, message));
         }
     }
     Ok((rules, jigsaw))
