@@ -126,6 +126,8 @@ impl VariantEncoding {
         let cage_digit_base = boundary_base + neighbours.len() * (side - 1);
         let cage_digit_item = |k: usize, d: usize| (cage_digit_base + k * side + d) as u32;
 
+        let pairs_of = by_cell(cells, &pairs);
+        let neighbours_of = by_cell(cells, &neighbours);
         let mut choices = Vec::new();
         let mut items = Vec::new();
         for cell in (0..cells).map(Cell::new) {
@@ -141,19 +143,13 @@ impl VariantEncoding {
                         .iter()
                         .map(|&h| house_item(h as usize, digit)),
                 );
-                for (p, &(a, b)) in pairs.iter().enumerate() {
-                    if a == cell || b == cell {
-                        items.push(pair_item(p, digit));
+                items.extend(pairs_of[cell.index()].iter().map(|&p| pair_item(p, digit)));
+                for &p in &neighbours_of[cell.index()] {
+                    if digit >= 2 {
+                        items.push(boundary_item(p, digit - 1));
                     }
-                }
-                for (p, &(a, b)) in neighbours.iter().enumerate() {
-                    if a == cell || b == cell {
-                        if digit >= 2 {
-                            items.push(boundary_item(p, digit - 1));
-                        }
-                        if digit < side {
-                            items.push(boundary_item(p, digit));
-                        }
+                    if digit < side {
+                        items.push(boundary_item(p, digit));
                     }
                 }
                 if let Some(k) = layout.cage_of(cell) {
@@ -250,6 +246,16 @@ pub fn count_variant<E: ExactCover>(
     let mut engine = build(encoding.problem());
     engine.set_mem_counting(false);
     encoding.count(&mut engine, limit, limits)
+}
+
+/// For each cell, the indices of the pairs of `list` it is in.
+fn by_cell(cells: usize, list: &[(Cell, Cell)]) -> Vec<Vec<usize>> {
+    let mut of = vec![Vec::new(); cells];
+    for (p, &(a, b)) in list.iter().enumerate() {
+        of[a.index()].push(p);
+        of[b.index()].push(p);
+    }
+    of
 }
 
 /// Whether the givens leave `digit` possible in `cell`.
