@@ -540,7 +540,7 @@ pub fn write(puzzles: &[Puzzle]) -> String {
     write_with_solutions(puzzles, &answers)
 }
 
-/// [`write`], each puzzle with a known unique solution written `PUZZLE:1:SOLUTION`.
+/// [`write()`], each puzzle with a known unique solution written `PUZZLE:1:SOLUTION`.
 pub fn write_with_solutions(puzzles: &[Puzzle], solutions: &[Option<&[u8]>]) -> String {
     let mut writer = Writer::default();
     let mut out = String::new();

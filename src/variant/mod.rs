@@ -15,7 +15,7 @@
 //! * **killer cages** ([`Cage`]): cells whose digits differ and add up to the cage's sum.
 //!
 //! A [`Puzzle`] is a variant and its givens. [`layout::Layout`] turns a variant into the
-//! index tables the engines read (houses, peers, neighbours, cages); [`format`] reads and
+//! index tables the engines read (houses, peers, neighbours, cages); [`mod@format`] reads and
 //! writes the text format. The checker ([`crate::checker::check_variant_solution`])
 //! recomputes every constraint from this description by plain arithmetic, sharing no table
 //! with the engines.

@@ -16,12 +16,13 @@ use sudolab::harness::summary::Summary;
 use sudolab::harness::RunMetadata;
 use sudolab::logic::{self, user, Position};
 use sudolab::solver::Limits;
+use sudolab::variant::format as variant_format;
 
 /// A fuzz target: bytes in, a panic on a finding.
 pub type Target = fn(&[u8]);
 
 /// Every target, by name (the names of the binaries and of the regression folders).
-pub const TARGETS: [(&str, Target); 9] = [
+pub const TARGETS: [(&str, Target); 10] = [
     ("corpus", corpus),
     ("kaggle", kaggle),
     ("grid", grid),
@@ -31,6 +32,7 @@ pub const TARGETS: [(&str, Target); 9] = [
     ("meta_csv", meta_csv),
     ("shard_counts", shard_counts),
     ("shard_run", shard_run),
+    ("variant", variant),
 ];
 
 /// A grid read back from its own one-line and pretty forms is the same grid.
@@ -178,5 +180,38 @@ pub fn meta_csv(data: &[u8]) {
     if let Ok(meta) = RunMetadata::from_reader(data, "fuzz") {
         let _ = meta.get("command");
         let _ = meta.solver_reports_guesses("bitmask");
+    }
+}
+
+/// A variant file (`variant:`, `boxes:`, `regions:` and `cage:` lines, puzzle lines): what
+/// is accepted writes back and reads back as the same puzzles; puzzles up to 6x6 are also
+/// counted (to 2, within a node budget) by the bitmask engine and by dancing links, whose
+/// counts must agree when both finish, and every solution found passes the checker.
+pub fn variant(data: &[u8]) {
+    let Ok(records) = variant_format::read_records(data, Some("fuzz")) else {
+        return;
+    };
+    let puzzles: Vec<_> = records.iter().map(|record| record.puzzle.clone()).collect();
+    let text = variant_format::write(&puzzles);
+    let again = variant_format::parse(&text, None).expect("own output reads back");
+    assert_eq!(again, puzzles);
+    let limits = Limits {
+        max_nodes: Some(5_000),
+        ..Limits::NONE
+    };
+    for puzzle in puzzles.iter().filter(|p| p.variant().side() <= 6).take(4) {
+        let by_bitmask = sudolab::bitmask::variant::count_variant(puzzle, 2, &limits);
+        let by_links = sudolab::exact_cover::variant::count_variant(
+            puzzle,
+            |problem| problem.dlx(),
+            2,
+            &limits,
+        );
+        for solution in by_bitmask.solutions.iter().chain(&by_links.solutions) {
+            sudolab::checker::check_variant_solution(puzzle, solution).expect("a solution");
+        }
+        if by_bitmask.stopped.is_none() && by_links.stopped.is_none() {
+            assert_eq!(by_bitmask.count, by_links.count, "{}", puzzle.to_line());
+        }
     }
 }
