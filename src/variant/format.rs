@@ -71,7 +71,13 @@ struct Reader<'a> {
     header: Header,
     regions: Option<(u64, Vec<(u8, u64)>)>,
     cages: Vec<PendingCage>,
-    records: Vec<Record>,
+    /// A refused `variant:` or `boxes:` line (its number, and whether it was `boxes:`): the
+    /// puzzles after it are refused too, until a good `variant:` line (or, for `boxes:`, a
+    /// good `boxes:` line), so none is read under a description it was not written for.
+    refused_header: Option<(u64, bool)>,
+    /// A refused line that belonged to the next puzzle (its regions or a cage): that puzzle
+    /// is refused too.
+    refused_before: Option<u64>,
 }
 
 /// One puzzle of a file, where it is and the answer the file states.
@@ -112,57 +118,93 @@ pub fn read(input: impl BufRead, source: Option<&str>) -> Result<Vec<Puzzle>> {
         .collect())
 }
 
-/// [`read`], each puzzle with its line and the answer the file states.
+/// [`read`], each puzzle with its line and the answer the file states; the first error
+/// refuses the whole file.
 pub fn read_records(input: impl BufRead, source: Option<&str>) -> Result<Vec<Record>> {
-    let mut lines = Lines::new(input, MAX_CORPUS_LINE);
-    let mut reader = Reader {
-        source,
-        header: Header::default(),
-        regions: None,
-        cages: Vec::new(),
-        records: Vec::new(),
-    };
-    loop {
-        let read = lines.next_line().map_err(|error| Error::Read {
-            location: Location {
-                source: source.map(str::to_string),
-                line: Some(lines.number() + 1),
-                ..Location::default()
+    Records::new(input, source).collect()
+}
+
+/// The puzzles of a file one at a time, as a stream (memory: one line and one puzzle's
+/// description): each a [`Record`] or the error that refused it. Reading goes on after an
+/// error, so one bad puzzle costs only itself; a puzzle whose description was refused (a bad
+/// `variant:`, `boxes:`, `regions:` or `cage:` line before it) is refused too, never read
+/// under another description. An error reading the input itself ends the stream.
+///
+/// ```
+/// use sudolab::variant::format::Records;
+/// let text = "variant: x\n1.3\n1...............\n";
+/// let read: Vec<_> = Records::new(text.as_bytes(), Some("mine.txt")).collect();
+/// assert!(read[0].as_ref().unwrap_err().to_string().starts_with("mine.txt, line 2"));
+/// assert_eq!(read[1].as_ref().unwrap().line, 3);
+/// ```
+pub struct Records<'a, R> {
+    lines: Lines<R>,
+    reader: Reader<'a>,
+    done: bool,
+}
+
+impl<'a, R: BufRead> Records<'a, R> {
+    /// The records of `input`; `source` names it in errors.
+    pub fn new(input: R, source: Option<&'a str>) -> Records<'a, R> {
+        Records {
+            lines: Lines::new(input, MAX_CORPUS_LINE),
+            reader: Reader {
+                source,
+                header: Header::default(),
+                regions: None,
+                cages: Vec::new(),
+                refused_header: None,
+                refused_before: None,
             },
-            error,
-        })?;
-        let number = lines.number();
-        match read {
-            Line::End => break,
-            Line::TooLong => {
-                return Err(error_at(
-                    source,
-                    number,
-                    None,
-                    format!("line longer than {MAX_CORPUS_LINE} bytes"),
-                ))
-            }
-            Line::Read => {}
+            done: false,
         }
-        let text = std::str::from_utf8(lines.bytes())
-            .map_err(|_| error_at(source, number, None, "not UTF-8 text".into()))?
-            .to_string();
-        reader.line(number, &text)?;
     }
-    if let Some(line) = reader
-        .regions
-        .as_ref()
-        .map(|r| r.0)
-        .or(reader.cages.first().map(|c| c.line))
-    {
-        return Err(error_at(
-            source,
-            line,
-            None,
-            "a regions or cage line with no puzzle line after it".into(),
-        ));
+}
+
+impl<R: BufRead> Iterator for Records<'_, R> {
+    type Item = Result<Record>;
+
+    fn next(&mut self) -> Option<Result<Record>> {
+        while !self.done {
+            let source = self.reader.source;
+            let read = match self.lines.next_line() {
+                Ok(read) => read,
+                Err(error) => {
+                    self.done = true;
+                    return Some(Err(Error::Read {
+                        location: Location {
+                            source: source.map(str::to_string),
+                            line: Some(self.lines.number() + 1),
+                            ..Location::default()
+                        },
+                        error,
+                    }));
+                }
+            };
+            let number = self.lines.number();
+            match read {
+                Line::End => {
+                    self.done = true;
+                    return self.reader.left_over().map(Err);
+                }
+                Line::TooLong => {
+                    let message = format!("line longer than {MAX_CORPUS_LINE} bytes");
+                    return Some(Err(error_at(source, number, None, message)));
+                }
+                Line::Read => {}
+            }
+            let Ok(text) = std::str::from_utf8(self.lines.bytes()) else {
+                return Some(Err(error_at(source, number, None, "not UTF-8 text".into())));
+            };
+            let text = text.to_string();
+            match self.reader.line(number, &text) {
+                Ok(None) => {}
+                Ok(Some(record)) => return Some(Ok(record)),
+                Err(error) => return Some(Err(error)),
+            }
+        }
+        None
     }
-    Ok(reader.records)
 }
 
 impl Reader<'_> {
@@ -170,10 +212,23 @@ impl Reader<'_> {
         error_at(self.source, line, column, message)
     }
 
-    fn line(&mut self, number: u64, text: &str) -> Result<()> {
+    /// The error for a regions or cage line that no puzzle line followed, if any.
+    fn left_over(&self) -> Option<Error> {
+        let line = self
+            .regions
+            .as_ref()
+            .map(|r| r.0)
+            .or(self.cages.first().map(|c| c.line))?;
+        let message = "a regions or cage line with no puzzle line after it".into();
+        Some(self.error(line, None, message))
+    }
+
+    /// Reads one line: a puzzle line gives its record. After an error, the puzzle lines it
+    /// concerns are refused too (see [`Reader::refused_header`]).
+    fn line(&mut self, number: u64, text: &str) -> Result<Option<Record>> {
         let trimmed = text.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
-            return Ok(());
+            return Ok(None);
         }
         // The column (from 1) of the value after `key:`.
         let value_column = |key: &str| {
@@ -193,7 +248,8 @@ impl Reader<'_> {
                 .all(|ch| matches!(token(ch), Token::Cell(_) | Token::Skip));
         if let (true, Some((key, value))) = (is_key, trimmed.split_once(':')) {
             let column = value_column(&format!("{key}:"));
-            return match key.trim().to_ascii_lowercase().as_str() {
+            let key = key.trim().to_ascii_lowercase();
+            let read = match key.as_str() {
                 "variant" => self.variant_line(number, text, column),
                 "boxes" => self.boxes_line(number, column, value.trim()),
                 "regions" => self.regions_line(number, text, column),
@@ -207,8 +263,38 @@ impl Reader<'_> {
                     ),
                 )),
             };
+            let header = key == "variant" || key == "boxes";
+            match read {
+                Err(error) => {
+                    self.refused_before = Some(number);
+                    if header {
+                        self.refused_header = Some((number, key == "boxes"));
+                    }
+                    return Err(error);
+                }
+                Ok(()) if key == "variant" => self.refused_header = None,
+                Ok(()) if key == "boxes" && self.refused_header.is_some_and(|(_, b)| b) => {
+                    self.refused_header = None
+                }
+                Ok(()) => {}
+            }
+            return Ok(None);
         }
-        self.puzzle_line(number, text)
+        let refused = self.refused_before.take().or(self.refused_header.map(|r| r.0));
+        let read = match refused {
+            Some(line) => Err(self.error(
+                number,
+                None,
+                format!("not read: it belongs to line {line}, which was refused"),
+            )),
+            None => self.puzzle_line(number, text),
+        };
+        if read.is_err() {
+            // Its regions and cages go with it, never to the next puzzle.
+            self.regions = None;
+            self.cages.clear();
+        }
+        read.map(Some)
     }
 
     fn variant_line(&mut self, number: u64, text: &str, column: u64) -> Result<()> {
@@ -314,7 +400,7 @@ impl Reader<'_> {
         Ok(())
     }
 
-    fn puzzle_line(&mut self, number: u64, line: &str) -> Result<()> {
+    fn puzzle_line(&mut self, number: u64, line: &str) -> Result<Record> {
         let (text, answer) = match line.split_once(':') {
             Some((text, answer)) => (text, Some(answer)),
             None => (line, None),
@@ -367,13 +453,12 @@ impl Reader<'_> {
             Some(answer) => self.answer(number, text.chars().count() + 2, answer, side)?,
             None => (None, None),
         };
-        self.records.push(Record {
+        Ok(Record {
             line: number,
             puzzle,
             expected_count,
             expected_solution,
-        });
-        Ok(())
+        })
     }
 
     /// The `COUNT[:SOLUTION]` after a puzzle, starting at `column`.
@@ -817,6 +902,46 @@ regions: 11112222333344445555666677778888999911112222333344445555666677778888999
                 "{text:?}: {error}"
             );
         }
+    }
+
+    #[test]
+    fn a_stream_goes_on_after_an_error_but_never_reads_a_puzzle_under_a_refused_line() {
+        let text = "variant: x\n\
+                    1...............\n\
+                    variant: x sideways\n\
+                    .2..............\n\
+                    variant: killer\n\
+                    cage: 3 r1c1 r1c2\n\
+                    cage: 9 r9c9\n\
+                    ..3.............\n\
+                    ...4............\n\
+                    cage: 3 r1c1 r1c2\n\
+                    1.3.\n\
+                    4...............\n\
+                    variant: jigsaw\n\
+                    regions: 1122112233443344\n";
+        let read: Vec<Result<Record>> = Records::new(text.as_bytes(), Some("f")).collect();
+        let lines: Vec<std::result::Result<u64, String>> = read
+            .iter()
+            .map(|r| r.as_ref().map(|r| r.line).map_err(|e| e.to_string()))
+            .collect();
+        let error = |k: usize| lines[k].as_ref().unwrap_err().as_str();
+        assert_eq!(lines[0], Ok(2));
+        assert!(error(1).starts_with("f, line 3, column 12"), "{}", error(1));
+        assert!(error(2).contains("line 4") && error(2).contains("line 3, which was refused"));
+        // The cage off the 4x4 grid refuses its puzzle; the next puzzle has no cages.
+        assert!(error(3).contains("line 7"), "{}", error(3));
+        assert_eq!(lines[4], Ok(9));
+        assert!(read[4].as_ref().unwrap().puzzle.variant().cages().is_empty());
+        // A bad puzzle line takes its cage with it.
+        assert!(error(5).contains("line 11"), "{}", error(5));
+        assert_eq!(lines[6], Ok(12));
+        assert!(read[6].as_ref().unwrap().puzzle.variant().cages().is_empty());
+        assert!(error(7).contains("line 14") && error(7).contains("no puzzle line after it"));
+        assert_eq!(read.len(), 8);
+        // The whole-file reader stops at the first.
+        let first = read_records(text.as_bytes(), Some("f")).unwrap_err();
+        assert_eq!(first.to_string(), error(1));
     }
 
     #[test]
