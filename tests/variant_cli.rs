@@ -1,7 +1,14 @@
 //! Variant puzzles on the command line: `generate --variant`, then `solve` and `count`
-//! reading the variant format, with their exit codes and messages.
+//! reading the variant format, with their exit codes and messages; and variant corpora in
+//! the harness: `bench`, `verify` and `merge` on variant files beside classic ones, every
+//! answer cross-checked, a wrong stated answer and a bad line caught, refusing solvers left
+//! out and named in the run's README.
 
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+use sudolab::harness::RunRow;
 
 use sudolab::checker::check_variant_solution;
 use sudolab::variant::{cells_line, format};
@@ -17,9 +24,10 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
+fn temp_dir(name: &str) -> PathBuf {
     let dir =
         std::env::temp_dir().join(format!("sudolab-variant-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
@@ -148,4 +156,195 @@ fn bad_variant_input_and_unsupported_solvers_exit_2_naming_the_place() {
         text(&out.stderr)
     );
     std::fs::remove_dir_all(dir).ok();
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Generates `count` puzzles of `rules` and `size` with their solutions into `file`.
+fn generate(file: &Path, rules: &str, size: &str, count: &str) {
+    let made = sudolab(&[
+        "generate",
+        "--variant",
+        rules,
+        "--size",
+        size,
+        "--count",
+        count,
+        "--with-solution",
+        "--seed",
+        "7",
+        "--quiet",
+        "--out",
+        path(file),
+    ]);
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+}
+
+fn rows(run: &Path) -> Vec<RunRow> {
+    csv::Reader::from_path(run.join("runs.csv"))
+        .unwrap()
+        .deserialize()
+        .map(|row| row.unwrap())
+        .collect()
+}
+
+/// `text` with the stated solution of its first puzzle line changed (two digits swapped),
+/// and a cage off the grid before its third puzzle line: (the new text, the line of the
+/// wrong answer, the line of the refused cage).
+fn spoil(text: &str) -> (String, u64, u64) {
+    let mut out = Vec::new();
+    let (mut wrong, mut refused, mut puzzles) = (0, 0, 0);
+    for line in text.lines() {
+        let is_puzzle = line.matches(':').count() == 2 && !line.starts_with("cage");
+        if is_puzzle {
+            puzzles += 1;
+            if puzzles == 3 {
+                out.push("cage: 5 r9c9".to_string());
+                refused = out.len() as u64;
+            }
+        }
+        if is_puzzle && puzzles == 1 {
+            let (head, solution) = line.rsplit_once(':').unwrap();
+            let mut digits: Vec<char> = solution.chars().collect();
+            let at = (1..digits.len()).find(|&k| digits[k] != digits[0]).unwrap();
+            digits.swap(0, at);
+            out.push(format!("{head}:{}", digits.iter().collect::<String>()));
+            wrong = out.len() as u64;
+        } else {
+            out.push(line.to_string());
+        }
+    }
+    (out.join("\n") + "\n", wrong, refused)
+}
+
+#[test]
+fn bench_cross_checks_variant_corpora_and_names_their_variant() {
+    let dir = temp_dir("bench");
+    let killer = dir.join("killer.txt");
+    let x = dir.join("x.txt");
+    generate(&killer, "killer", "6", "12");
+    generate(&x, "x", "9", "6");
+    let (spoiled, wrong_line, refused_line) = spoil(&std::fs::read_to_string(&killer).unwrap());
+    let bad = dir.join("spoiled.txt");
+    std::fs::write(&bad, spoiled).unwrap();
+    let classic =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let classic_file = dir.join("classic.txt");
+    std::fs::write(&classic_file, format!("{classic}\n")).unwrap();
+    let run = dir.join("run");
+    let solvers = "bitmask,bands,dlx,dc,sat";
+    let out = sudolab(&[
+        "bench",
+        "--quiet",
+        "--solvers",
+        solvers,
+        "--out",
+        path(&run),
+        path(&killer),
+        path(&x),
+        path(&bad),
+        path(&classic_file),
+    ]);
+    // The spoiled file's wrong answer and refused line fail the run.
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let rows = rows(&run);
+    let of =
+        |corpus: &str| -> Vec<&RunRow> { rows.iter().filter(|r| r.corpus == corpus).collect() };
+    let variant_solvers: BTreeSet<&str> = ["bitmask", "dlx", "dc", "sat"].into();
+    for (corpus, puzzles) in [("killer.txt", 12), ("x.txt", 6)] {
+        let corpus_rows = of(corpus);
+        assert_eq!(corpus_rows.len(), puzzles * 4, "{corpus}");
+        assert!(corpus_rows
+            .iter()
+            .all(|r| r.status == sudolab::harness::RowStatus::Ok));
+        assert!(corpus_rows.iter().all(|r| r.count == 1));
+        let seen: BTreeSet<&str> = corpus_rows.iter().map(|r| r.solver.as_str()).collect();
+        assert_eq!(seen, variant_solvers, "bands is left out of {corpus}");
+    }
+    assert_eq!(
+        of("classic.txt").len(),
+        5,
+        "bands solves the classic corpus"
+    );
+    // The spoiled copy: the wrong answer is a mismatch for every solver, the puzzle under
+    // the refused cage an error row naming the cage's line, every other puzzle fine.
+    let spoiled = of("spoiled.txt");
+    let status_at = |line: u64| -> BTreeSet<String> {
+        spoiled
+            .iter()
+            .filter(|r| r.line == line)
+            .map(|r| format!("{:?}", r.status))
+            .collect()
+    };
+    assert_eq!(status_at(wrong_line), ["Mismatch".to_string()].into());
+    let refused: Vec<&&RunRow> = spoiled.iter().filter(|r| r.solver == "-").collect();
+    assert_eq!(refused.len(), 1);
+    assert!(
+        refused[0]
+            .detail
+            .contains(&format!("line {refused_line}, column")),
+        "{}",
+        refused[0].detail
+    );
+    assert_eq!(spoiled.len(), 11 * 4 + 1);
+    let mismatches = std::fs::read_to_string(run.join("mismatches.csv")).unwrap();
+    assert_eq!(mismatches.lines().count(), 1 + 4, "{mismatches}");
+    assert!(mismatches.contains(",killer 6x6: "), "{mismatches}");
+    let readme = std::fs::read_to_string(run.join("README.md")).unwrap();
+    assert!(readme.contains("variant killer 6x6; not solved by `bands`, because"));
+    assert!(readme.contains("variant x 9x9; not solved by `bands`"));
+}
+
+#[test]
+fn verify_and_shards_on_variant_corpora() {
+    let dir = temp_dir("shards");
+    let jigsaw = dir.join("jigsaw.txt");
+    generate(&jigsaw, "jigsaw", "6", "10");
+    let verified = sudolab(&["verify", "--quiet", path(&jigsaw)]);
+    assert_eq!(
+        verified.status.code(),
+        Some(0),
+        "{}",
+        text(&verified.stderr)
+    );
+    let (spoiled, _, _) = spoil(&std::fs::read_to_string(&jigsaw).unwrap());
+    let bad = dir.join("spoiled.txt");
+    std::fs::write(&bad, spoiled).unwrap();
+    let refused = sudolab(&["verify", "--quiet", path(&bad)]);
+    assert_eq!(refused.status.code(), Some(1), "{}", text(&refused.stdout));
+
+    let whole = dir.join("whole");
+    let one = sudolab(&["bench", "--quiet", "--out", path(&whole), path(&jigsaw)]);
+    assert_eq!(one.status.code(), Some(0), "{}", text(&one.stderr));
+    let mut shards = Vec::new();
+    for k in 1..=3 {
+        let shard = dir.join(format!("shard{k}"));
+        let share = format!("{k}/3");
+        let out = sudolab(&[
+            "bench",
+            "--quiet",
+            "--shard",
+            &share,
+            "--out",
+            path(&shard),
+            path(&jigsaw),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        shards.push(shard);
+    }
+    let merged = dir.join("merged");
+    let mut args = vec!["merge", "--out", path(&merged)];
+    args.extend(shards.iter().map(|s| path(s)));
+    let out = sudolab(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let answers = |run: &Path| -> BTreeSet<(u64, String, u64)> {
+        rows(run)
+            .into_iter()
+            .map(|r| (r.index, r.solver, r.count))
+            .collect()
+    };
+    assert_eq!(answers(&merged), answers(&whole));
+    assert_eq!(answers(&whole).len(), 10 * 4);
 }

@@ -5,16 +5,133 @@
 //! A count capped at the limit ("at least `limit`") proves nothing about uniqueness: with
 //! `--limit 1`, two solvers may rightly return different solutions of a puzzle that has
 //! several, so solutions are compared only when a count of one is below the limit.
+//!
+//! The same check serves classic puzzles ([`Grid`], [`Outcome`]) and variant puzzles
+//! ([`variant::Puzzle`], [`VariantOutcome`]): [`Checked`] gives a puzzle's checker and
+//! text, [`Counted`] an answer's count and solutions.
 
 use super::records::{MismatchRow, RowStatus, RunRow};
-use crate::checker::check_solution;
+use crate::checker::{check_solution, check_variant_solution, SolutionFault};
 use crate::corpus::{ExpectedCount, Record};
-use crate::solver::{Outcome, Stop, KEPT_SOLUTIONS};
+use crate::grid::Grid;
+use crate::solver::{Outcome, Stats, Stop, VariantOutcome, KEPT_SOLUTIONS};
+use crate::variant;
+
+/// A puzzle as the cross-check sees it: its independent checker and its text.
+pub(super) trait Checked {
+    /// A solution: a full grid.
+    type Solution: PartialEq;
+    /// The independent checker's verdict on `solution`.
+    fn check(&self, solution: &Self::Solution) -> Result<(), SolutionFault>;
+    /// The puzzle as `mismatches.csv` shows it.
+    fn text(&self) -> String;
+    /// A solution as the rows show it.
+    fn solution_text(solution: &Self::Solution) -> String;
+    /// Whether the puzzle's text and the answers make a known-answers line (`--golden`).
+    const GOLDEN: bool;
+}
+
+impl Checked for Grid {
+    type Solution = Grid;
+    fn check(&self, solution: &Grid) -> Result<(), SolutionFault> {
+        check_solution(self, solution)
+    }
+    fn text(&self) -> String {
+        self.to_line()
+    }
+    fn solution_text(solution: &Grid) -> String {
+        solution.to_string()
+    }
+    const GOLDEN: bool = true;
+}
+
+impl Checked for variant::Puzzle {
+    type Solution = Vec<u8>;
+    fn check(&self, solution: &Vec<u8>) -> Result<(), SolutionFault> {
+        check_variant_solution(self, solution)
+    }
+    /// The variant's name and the givens (the corpus line finds its regions and cages).
+    fn text(&self) -> String {
+        format!("{}: {}", self.variant().name(), self.to_line())
+    }
+    fn solution_text(solution: &Vec<u8>) -> String {
+        variant::cells_line(solution)
+    }
+    const GOLDEN: bool = false;
+}
+
+/// A solver's outcome as the cross-check sees it.
+pub(super) trait Counted {
+    /// A solution, as the puzzle's [`Checked::Solution`].
+    type Solution;
+    /// Solutions counted (capped at the limit).
+    fn count(&self) -> u64;
+    /// The first solutions found.
+    fn solutions(&self) -> &[Self::Solution];
+    /// Search counters.
+    fn stats(&self) -> &Stats;
+    /// Why the search stopped early, if it did.
+    fn stopped(&self) -> Option<Stop>;
+}
+
+impl Counted for Outcome {
+    type Solution = Grid;
+    fn count(&self) -> u64 {
+        self.count
+    }
+    fn solutions(&self) -> &[Grid] {
+        &self.solutions
+    }
+    fn stats(&self) -> &Stats {
+        &self.stats
+    }
+    fn stopped(&self) -> Option<Stop> {
+        self.stopped
+    }
+}
+
+impl Counted for VariantOutcome {
+    type Solution = Vec<u8>;
+    fn count(&self) -> u64 {
+        self.count
+    }
+    fn solutions(&self) -> &[Vec<u8>] {
+        &self.solutions
+    }
+    fn stats(&self) -> &Stats {
+        &self.stats
+    }
+    fn stopped(&self) -> Option<Stop> {
+        self.stopped
+    }
+}
+
+/// A record as the cross-check sees it: where it is, the puzzle, what the corpus states.
+pub(super) struct Stated<'r, P: Checked> {
+    pub(super) index: u64,
+    pub(super) line: u64,
+    pub(super) puzzle: &'r P,
+    pub(super) count: Option<ExpectedCount>,
+    pub(super) solution: Option<&'r P::Solution>,
+}
+
+impl<'r> Stated<'r, Grid> {
+    /// A classic corpus record.
+    pub(super) fn of(record: &'r Record) -> Stated<'r, Grid> {
+        Stated {
+            index: record.index,
+            line: record.line,
+            puzzle: &record.puzzle,
+            count: record.expected_count,
+            solution: record.expected_solution.as_ref(),
+        }
+    }
+}
 
 /// One solver's answer: its name, outcome and time.
-pub(super) struct Answer<'a> {
+pub(super) struct Answer<'a, O = Outcome> {
     pub(super) solver: &'a str,
-    pub(super) outcome: Outcome,
+    pub(super) outcome: O,
     /// The fastest of the repeated timings.
     pub(super) ns: u64,
     /// Slowest minus fastest (0 when timed once).
@@ -49,23 +166,37 @@ fn is_capped(count: u64, limit: u64) -> bool {
 }
 
 /// Whether an outcome proves the puzzle has exactly one solution.
-fn proves_unique(outcome: &Outcome, limit: u64) -> bool {
-    outcome.stopped.is_none() && outcome.count == 1 && !is_capped(1, limit)
+fn proves_unique(outcome: &impl Counted, limit: u64) -> bool {
+    outcome.stopped().is_none() && outcome.count() == 1 && !is_capped(1, limit)
 }
 
 /// Problems found with each answer, as (found, expected) pairs.
 type Problems = Vec<Vec<(String, String)>>;
 
-/// Cross-checks the answers to `record` and turns them into rows.
+/// Cross-checks the answers to a classic `record` and turns them into rows.
 pub(super) fn cross_check(
     corpus: &str,
     record: &Record,
     answers: &[Answer],
     limit: u64,
 ) -> Verdicts {
+    cross_check_stated(corpus, &Stated::of(record), answers, limit)
+}
+
+/// Cross-checks the answers to any puzzle and turns them into rows.
+pub(super) fn cross_check_stated<P, O>(
+    corpus: &str,
+    record: &Stated<P>,
+    answers: &[Answer<O>],
+    limit: u64,
+) -> Verdicts
+where
+    P: Checked,
+    O: Counted<Solution = P::Solution>,
+{
     let mut problems: Problems = vec![Vec::new(); answers.len()];
     let finished: Vec<usize> = (0..answers.len())
-        .filter(|&i| answers[i].outcome.stopped.is_none())
+        .filter(|&i| answers[i].outcome.stopped().is_none())
         .collect();
     for &i in &finished {
         problems[i] = check_against_corpus(record, &answers[i].outcome, limit);
@@ -76,52 +207,49 @@ pub(super) fn cross_check(
 
 /// The checker on every returned grid, as many distinct grids as the count promises, and
 /// the corpus's stated count and solution.
-fn check_against_corpus(record: &Record, outcome: &Outcome, limit: u64) -> Vec<(String, String)> {
+fn check_against_corpus<P, O>(record: &Stated<P>, outcome: &O, limit: u64) -> Vec<(String, String)>
+where
+    P: Checked,
+    O: Counted<Solution = P::Solution>,
+{
     let mut problems = Vec::new();
-    for solution in &outcome.solutions {
-        if let Err(fault) = check_solution(&record.puzzle, solution) {
+    for solution in outcome.solutions() {
+        if let Err(fault) = record.puzzle.check(solution) {
             problems.push((
-                format!("invalid solution {solution}: {fault}"),
+                format!("invalid solution {}: {fault}", P::solution_text(solution)),
                 "a valid solution".into(),
             ));
         }
     }
     // A count of two or more is believed only with two different grids to show for it.
-    let promised = (outcome.count as usize).min(KEPT_SOLUTIONS);
-    let kept = &outcome.solutions;
+    let count = outcome.count();
+    let promised = (count as usize).min(KEPT_SOLUTIONS);
+    let kept = outcome.solutions();
     if kept.len() < promised {
         problems.push((
-            format!(
-                "{} solutions returned for a count of {}",
-                kept.len(),
-                outcome.count
-            ),
+            format!("{} solutions returned for a count of {count}", kept.len()),
             format!("{promised} distinct solutions"),
         ));
     } else if kept.len() >= 2 && kept[0] == kept[1] {
         problems.push((
-            format!("the same solution twice for a count of {}", outcome.count),
+            format!("the same solution twice for a count of {count}"),
             "two distinct solutions".into(),
         ));
     }
-    if let Some(expected) = record.expected_count {
-        if !expected.agrees_with(outcome.count, limit) {
-            problems.push((
-                count_text(outcome.count, limit),
-                format!("{expected} (corpus)"),
-            ));
+    if let Some(expected) = record.count {
+        if !expected.agrees_with(count, limit) {
+            problems.push((count_text(count, limit), format!("{expected} (corpus)")));
         }
     }
     // A stated solution must be the one found when the puzzle is proven unique, or when the
     // corpus itself says it is unique (then any other solution contradicts the corpus).
-    let stated_unique = record.expected_count == Some(ExpectedCount::Exactly(1));
-    if proves_unique(outcome, limit) || (stated_unique && outcome.count >= 1) {
-        if let (Some(stated), Some(found)) = (&record.expected_solution, outcome.solutions.first())
-        {
+    let stated_unique = record.count == Some(ExpectedCount::Exactly(1));
+    if proves_unique(outcome, limit) || (stated_unique && count >= 1) {
+        if let (Some(stated), Some(found)) = (record.solution, kept.first()) {
             if stated != found {
                 problems.push((
-                    format!("solution {found}"),
-                    format!("solution {stated} (corpus)"),
+                    format!("solution {}", P::solution_text(found)),
+                    format!("solution {} (corpus)", P::solution_text(stated)),
                 ));
             }
         }
@@ -131,20 +259,28 @@ fn check_against_corpus(record: &Record, outcome: &Outcome, limit: u64) -> Vec<(
 
 /// Every finished solver against the first finished one: counts, and the solution when
 /// both prove it unique.
-fn compare_solvers(answers: &[Answer], finished: &[usize], limit: u64, problems: &mut Problems) {
+fn compare_solvers<O>(
+    answers: &[Answer<O>],
+    finished: &[usize],
+    limit: u64,
+    problems: &mut Problems,
+) where
+    O: Counted,
+    O::Solution: PartialEq,
+{
     let Some((&reference, others)) = finished.split_first() else {
         return;
     };
     let base = &answers[reference];
     for &i in others {
         let other = &answers[i];
-        if other.outcome.count != base.outcome.count {
-            let found = count_text(other.outcome.count, limit);
-            let expected = count_text(base.outcome.count, limit);
+        if other.outcome.count() != base.outcome.count() {
+            let found = count_text(other.outcome.count(), limit);
+            let expected = count_text(base.outcome.count(), limit);
             problems[i].push((found.clone(), format!("{expected} ({})", base.solver)));
             problems[reference].push((expected, format!("{found} ({})", other.solver)));
         } else if proves_unique(&other.outcome, limit)
-            && other.outcome.solutions.first() != base.outcome.solutions.first()
+            && other.outcome.solutions().first() != base.outcome.solutions().first()
         {
             problems[i].push((
                 "a different solution".into(),
@@ -154,18 +290,22 @@ fn compare_solvers(answers: &[Answer], finished: &[usize], limit: u64, problems:
     }
 }
 
-fn rows(
+fn rows<P, O>(
     corpus: &str,
-    record: &Record,
-    answers: &[Answer],
+    record: &Stated<P>,
+    answers: &[Answer<O>],
     problems: &Problems,
     limit: u64,
-) -> Verdicts {
+) -> Verdicts
+where
+    P: Checked,
+    O: Counted<Solution = P::Solution>,
+{
     let mut rows = Vec::with_capacity(answers.len());
     let mut mismatches = Vec::new();
     for (answer, problems) in answers.iter().zip(problems) {
         let outcome = &answer.outcome;
-        let status = match outcome.stopped {
+        let status = match outcome.stopped() {
             Some(_) => RowStatus::Timeout,
             None if problems.is_empty() => RowStatus::Ok,
             None => RowStatus::Mismatch,
@@ -175,14 +315,14 @@ fn rows(
                 corpus: corpus.to_string(),
                 index: record.index,
                 line: record.line,
-                puzzle: record.puzzle.to_line(),
+                puzzle: record.puzzle.text(),
                 solver: answer.solver.to_string(),
                 found: found.clone(),
                 expected: expected.clone(),
             });
         }
-        let detail = match outcome.stopped {
-            Some(stop) => stopped_detail(stop, outcome.count),
+        let detail = match outcome.stopped() {
+            Some(stop) => stopped_detail(stop, outcome.count()),
             None => problems
                 .iter()
                 .map(|(f, e)| format!("found {f}, expected {e}"))
@@ -198,9 +338,9 @@ fn rows(
             ns_spread: answer.spread_ns,
             mems: answer.mems,
             assignments: answer.assignments,
-            guesses: outcome.stats.guesses,
-            nodes: outcome.stats.nodes,
-            count: outcome.count,
+            guesses: outcome.stats().guesses,
+            nodes: outcome.stats().nodes,
+            count: outcome.count(),
             status,
             detail,
             technique: String::new(),
@@ -209,8 +349,10 @@ fn rows(
             rating_ed: None,
         });
     }
-    let all_agree = mismatches.is_empty() && answers.iter().all(|a| a.outcome.stopped.is_none());
-    let golden = all_agree.then(|| golden_line(record, &answers[0].outcome, limit));
+    let all_agree = mismatches.is_empty() && answers.iter().all(|a| a.outcome.stopped().is_none());
+    let golden = all_agree
+        .then(|| golden_line(record, &answers[0].outcome, limit))
+        .flatten();
     Verdicts {
         rows,
         mismatches,
@@ -222,12 +364,27 @@ fn stopped_detail(stop: Stop, count: u64) -> String {
     format!("{stop} after {count} solutions")
 }
 
-fn golden_line(record: &Record, outcome: &Outcome, limit: u64) -> String {
-    let count = count_text(outcome.count, limit);
-    match (proves_unique(outcome, limit), outcome.solutions.first()) {
-        (true, Some(solution)) => format!("{}:{count}:{solution}", record.puzzle),
-        _ => format!("{}:{count}", record.puzzle),
+/// The known-answer line of a classic puzzle every solver agreed on (`PUZZLE:COUNT` or
+/// `PUZZLE:1:SOLUTION`); none for a variant puzzle, whose line alone does not say what
+/// the puzzle is.
+fn golden_line<P, O>(record: &Stated<P>, outcome: &O, limit: u64) -> Option<String>
+where
+    P: Checked,
+    O: Counted<Solution = P::Solution>,
+{
+    if P::GOLDEN {
+        let count = count_text(outcome.count(), limit);
+        let puzzle = record.puzzle.text();
+        return Some(
+            match (proves_unique(outcome, limit), outcome.solutions().first()) {
+                (true, Some(solution)) => {
+                    format!("{puzzle}:{count}:{}", P::solution_text(solution))
+                }
+                _ => format!("{puzzle}:{count}"),
+            },
+        );
     }
+    None
 }
 
 #[cfg(test)]

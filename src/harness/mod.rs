@@ -7,6 +7,7 @@
 //!   the new one is whole; `output`: the run's CSV writers;
 //! * [`share`]: the records a shard was given, for `merge` to check its rows against;
 //! * [`exact_cover`]: Knuth-format exact-cover files as records, counted by every engine;
+//! * [`variant`]: variant corpora (X, killer, jigsaw, ...), counted by the solvers that take them;
 //! * [`merge`]: the run directories of a sharded run combined into one;
 //! * [`records`]: the CSV rows;
 //! * [`summary`]: per corpus and solver statistics, from `runs.csv` alone;
@@ -37,6 +38,7 @@ pub mod report;
 pub mod run;
 pub mod share;
 pub mod summary;
+pub mod variant;
 
 pub use config::{corpus_names, BenchConfig, CorpusSpec, Observer, RunOutcome, Silent};
 pub use directory::RunDirectory;

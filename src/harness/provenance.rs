@@ -145,11 +145,19 @@ pub fn bench_metadata(config: &BenchConfig, command: &[String]) -> RunMetadata {
             }
         }
     }
+    let solvers: Vec<_> = config
+        .solvers
+        .iter()
+        .filter_map(|name| registry::by_name(name))
+        .collect();
     for (spec, name) in config.corpora.iter().zip(corpus_names(&paths)) {
         let sample = spec.sample.map_or("all puzzles".to_string(), |n| {
             format!("a seeded sample of {n} (seed {})", config.seed)
         });
-        let what = format!("{}: {sample}", spec.path.display());
+        let mut what = format!("{}: {sample}", spec.path.display());
+        if let Some(variant) = super::variant::describe(&spec.path, &solvers) {
+            what = format!("{what}; {variant}");
+        }
         meta.set(&format!("corpus:{name}"), what);
     }
     meta.set("repeat", config.repeat);

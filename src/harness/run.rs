@@ -19,6 +19,7 @@ use super::cross_check::{cross_check, Answer};
 use super::exact_cover::{self, is_exact_cover_file};
 use super::output::Outputs;
 use super::records::Evaluation;
+use super::variant;
 use crate::corpus::{CorpusReader, Record};
 use crate::error::{Error, Result};
 use crate::grid::Grid;
@@ -90,6 +91,14 @@ pub fn run(
         outcome.share(&name);
         if is_exact_cover_file(&spec.path) {
             bench.exact_cover_file(spec, &name, &mut outputs, &mut outcome)?;
+        } else if variant::is_variant_file(&spec.path) {
+            let context = variant::Context {
+                config,
+                solvers: &bench.solvers,
+                interrupt,
+                observer,
+            };
+            variant::corpus(&context, spec, &name, &pool, &mut outputs, &mut outcome)?;
         } else {
             bench.corpus(spec, &name, &pool, &mut warmed, &mut outputs, &mut outcome)?;
         }

@@ -280,7 +280,10 @@ impl Reader<'_> {
             }
             return Ok(None);
         }
-        let refused = self.refused_before.take().or(self.refused_header.map(|r| r.0));
+        let refused = self
+            .refused_before
+            .take()
+            .or(self.refused_header.map(|r| r.0));
         let read = match refused {
             Some(line) => Err(self.error(
                 number,
@@ -932,11 +935,23 @@ regions: 11112222333344445555666677778888999911112222333344445555666677778888999
         // The cage off the 4x4 grid refuses its puzzle; the next puzzle has no cages.
         assert!(error(3).contains("line 7"), "{}", error(3));
         assert_eq!(lines[4], Ok(9));
-        assert!(read[4].as_ref().unwrap().puzzle.variant().cages().is_empty());
+        assert!(read[4]
+            .as_ref()
+            .unwrap()
+            .puzzle
+            .variant()
+            .cages()
+            .is_empty());
         // A bad puzzle line takes its cage with it.
         assert!(error(5).contains("line 11"), "{}", error(5));
         assert_eq!(lines[6], Ok(12));
-        assert!(read[6].as_ref().unwrap().puzzle.variant().cages().is_empty());
+        assert!(read[6]
+            .as_ref()
+            .unwrap()
+            .puzzle
+            .variant()
+            .cages()
+            .is_empty());
         assert!(error(7).contains("line 14") && error(7).contains("no puzzle line after it"));
         assert_eq!(read.len(), 8);
         // The whole-file reader stops at the first.
