@@ -118,7 +118,7 @@ fn techniques_are_sound_on_every_corpus() {
 /// The soundness criterion in full: every step on the path of every puzzle of the
 /// exchange diabolical corpus (39,719 puzzles, all solved by the techniques) checked
 /// against the solution, on every core. About three minutes on two cores: run by CI
-/// (`.ci/run`) and on request (`cargo test --release --test logic -- --ignored`).
+/// (`.ci/run`) and on request (`cargo test --profile release-tests --test logic -- --ignored`).
 #[test]
 #[ignore = "the whole corpus, minutes: run by .ci/run"]
 fn techniques_are_sound_on_the_whole_diabolical_corpus() {

@@ -5,11 +5,13 @@
 //! puzzles2_17_clue.gz,sudoku,49158,10000
 //! puzzles3_magictour_top1465.gz,sudoku,1465,
 //! exact-cover/q8.dlx,exact-cover,1,
+//! variants/x-9x9.txt.gz,variant,1000,100
 //! ```
 //!
 //! One row per corpus, in the order the main job runs them: the file (relative to the
-//! folder), its kind (`sudoku`, or `exact-cover` for a problem in Knuth's format, a `.dlx`
-//! file counted by every exact-cover engine), how many records it holds (checked by the
+//! folder), its kind (`sudoku`; `exact-cover` for a problem in Knuth's format, a `.dlx`
+//! file counted by every exact-cover engine; `variant` for a file in the variant format,
+//! [`crate::variant::format`]), how many records it holds (checked by the
 //! tests, shown by progress bars; 1 for an exact-cover file) and the size of the seeded
 //! sample the main job takes (empty: all).
 
@@ -46,18 +48,20 @@ pub fn read_manifest(dir: &Path, full: bool) -> Result<Vec<CorpusSpec>> {
             message: e.to_string(),
         })?;
         let exact_cover = super::exact_cover::is_exact_cover_file(Path::new(&record.file));
+        let variant = || super::variant::is_variant_file(&dir.join(&record.file));
         let fits = match record.kind.as_str() {
-            "sudoku" => !exact_cover,
+            "sudoku" => !exact_cover && !variant(),
             "exact-cover" => exact_cover,
+            "variant" => !exact_cover && variant(),
             _ => false,
         };
         if !fits {
             return Err(Error::BadFile {
                 file: format!("{}, row {}", path.display(), row + 2),
                 message: format!(
-                    "kind {:?} does not fit {:?} (sudoku: a puzzle corpus; exact-cover: a .dlx file)",
-                    record.kind,
-                    record.file
+                    "kind {:?} does not fit {:?} (sudoku: a puzzle corpus; exact-cover: a .dlx \
+                     file; variant: a file in the variant format)",
+                    record.kind, record.file
                 ),
             });
         }
