@@ -9,6 +9,10 @@ use super::share::ShareTally;
 use crate::error::Error;
 use crate::shard::Shard;
 
+/// Records solved in parallel between two flushes of the output (classic and variant
+/// corpora alike).
+pub const CHUNK: usize = 256;
+
 /// One corpus of a run: its file and how much of it to solve.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CorpusSpec {

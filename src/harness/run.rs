@@ -32,8 +32,7 @@ use crate::transform::Transform;
 /// The most worker threads a run accepts (more only costs memory and start-up time).
 pub const MAX_THREADS: usize = 1024;
 
-/// Records solved in parallel between two flushes of the output.
-pub const CHUNK: usize = 256;
+pub use super::config::CHUNK;
 
 /// Records a solver solves back to back before their answers are checked (see
 /// `Bench::evaluate_batch`); a chunk is split in batches over the worker threads.

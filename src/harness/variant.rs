@@ -23,11 +23,10 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::config::{BenchConfig, CorpusSpec, Observer, RunOutcome};
+use super::config::{BenchConfig, CorpusSpec, Observer, RunOutcome, CHUNK};
 use super::cross_check::{cross_check_stated, Answer, Stated};
 use super::output::Outputs;
 use super::records::Evaluation;
-use super::run::CHUNK;
 use crate::error::{Error, Result};
 use crate::input::open_file;
 use crate::random::Random;
