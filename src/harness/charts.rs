@@ -271,7 +271,9 @@ fn comparison(
         return Ok(false);
     };
     let (low, high) = (low.max(0.05), high.min(20.0));
-    let height = (120 + 28 * rows.len()).clamp(300, 2400) as u32;
+    // 28 px a row, whatever the number of rows (the main job compares ~150 corpus-solver
+    // pairs): a taller page to scroll, never labels drawn over one another.
+    let height = (120 + 28 * rows.len()).clamp(300, 60_000) as u32;
     let root = SVGBackend::with_string(svg, (900, height)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let labels: Vec<String> = rows
