@@ -336,7 +336,8 @@ impl Error {
         Error::Parse { location, kind }
     }
 
-    /// The same error with its location's source set to `source` (a file name).
+    /// The same error with its location's source set to `source` (a file name): a parse,
+    /// variant-format or read error; any other is returned as it is.
     pub fn in_source(self, source: &str) -> Error {
         match self {
             Error::Parse {
@@ -344,6 +345,20 @@ impl Error {
             } => {
                 location.source = Some(source.to_string());
                 Error::Parse { location, kind }
+            }
+            Error::Variant {
+                mut location,
+                message,
+            } => {
+                location.source = Some(source.to_string());
+                Error::Variant { location, message }
+            }
+            Error::Read {
+                mut location,
+                error,
+            } => {
+                location.source = Some(source.to_string());
+                Error::Read { location, error }
             }
             other => other,
         }

@@ -145,7 +145,7 @@ fn records(config: &BenchConfig, spec: &CorpusSpec) -> Result<Box<dyn Iterator<I
     let input = open_file(&spec.path)?;
     let shard = config.shard;
     let stream = Records::new(input, None)
-        .map(move |record| record.map_err(|error| name_source(error, &source)))
+        .map(move |record| record.map_err(|error| error.in_source(&source)))
         .enumerate()
         .map(|(position, record)| (position as u64, record));
     let Some(n) = spec.sample else {
@@ -181,28 +181,6 @@ fn records(config: &BenchConfig, spec: &CorpusSpec) -> Result<Box<dyn Iterator<I
     all.sort_by_key(|(position, _)| *position);
     all.retain(|(position, _)| shard.owns(*position as usize));
     Ok(Box::new(all.into_iter()))
-}
-
-/// `error` with the corpus file named in its place (the stream reads without a name, so
-/// that it owns nothing borrowed).
-fn name_source(error: Error, source: &str) -> Error {
-    match error {
-        Error::Variant {
-            mut location,
-            message,
-        } => {
-            location.source = Some(source.to_string());
-            Error::Variant { location, message }
-        }
-        Error::Read {
-            mut location,
-            error,
-        } => {
-            location.source = Some(source.to_string());
-            Error::Read { location, error }
-        }
-        other => other,
-    }
 }
 
 /// Lines of a variant file that hold a puzzle (for the progress bar), or `None`.

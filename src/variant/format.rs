@@ -929,29 +929,26 @@ regions: 11112222333344445555666677778888999911112222333344445555666677778888999
             .map(|r| r.as_ref().map(|r| r.line).map_err(|e| e.to_string()))
             .collect();
         let error = |k: usize| lines[k].as_ref().unwrap_err().as_str();
+        let no_cages = |k: usize| {
+            read[k]
+                .as_ref()
+                .unwrap()
+                .puzzle
+                .variant()
+                .cages()
+                .is_empty()
+        };
         assert_eq!(lines[0], Ok(2));
         assert!(error(1).starts_with("f, line 3, column 12"), "{}", error(1));
         assert!(error(2).contains("line 4") && error(2).contains("line 3, which was refused"));
         // The cage off the 4x4 grid refuses its puzzle; the next puzzle has no cages.
         assert!(error(3).contains("line 7"), "{}", error(3));
         assert_eq!(lines[4], Ok(9));
-        assert!(read[4]
-            .as_ref()
-            .unwrap()
-            .puzzle
-            .variant()
-            .cages()
-            .is_empty());
+        assert!(no_cages(4));
         // A bad puzzle line takes its cage with it.
         assert!(error(5).contains("line 11"), "{}", error(5));
         assert_eq!(lines[6], Ok(12));
-        assert!(read[6]
-            .as_ref()
-            .unwrap()
-            .puzzle
-            .variant()
-            .cages()
-            .is_empty());
+        assert!(no_cages(6));
         assert!(error(7).contains("line 14") && error(7).contains("no puzzle line after it"));
         assert_eq!(read.len(), 8);
         // The whole-file reader stops at the first.
