@@ -23,13 +23,25 @@
 //! # Tables
 //!
 //! * `unit_cells`: flat, `side` cells per unit, in increasing cell order.
-//! * `peers`: flat, `peer_count` cells per cell: every other cell sharing a row, column or
-//!   box (20 for 9x9), in increasing order.
+//! * `peers`: flat, `peer_starts[c]..peer_starts[c + 1]` for cell `c`: every other cell
+//!   sharing a row, column or box (20 for 9x9), in increasing order.
+//! * `cell_units`: the row, column and box of each cell; `all_units` (flat, from
+//!   `all_unit_starts`) adds the extra regions through it, and `unit_places` (parallel to
+//!   `all_units`) the cell's place in each of them, its index in [`Geometry::unit`].
 //! * `intersections`: one per (box, line) pair where a row or column crosses a box, with the
 //!   `n` shared cells, the `side - n` other cells of the box and the `side - n` other cells of
 //!   the line. Locked-candidate reasoning (pointing and claiming) works on these.
 //!
-//! A [`Cell`] is a `u16` (the largest grid has 625 cells) and a [`Unit`] a `u8` (at most 75
+//! # Variant geometries
+//!
+//! [`Geometry::custom`] builds the tables of a grid whose boxes are irregular regions
+//! (jigsaw), rectangles or squares, with extra regions after the boxes (numbered from
+//! `3 * side`: diagonals, windows, disjoint groups) and extra peers that share no unit with
+//! a cell but must differ from it (a knight's or king's move away). Everything above holds
+//! for them, except that a cell's peers then include the extra peers, and an intersection
+//! is any (box, line) pair sharing two or more cells.
+//!
+//! A [`Cell`] is a `u16` (the largest grid has 625 cells) and a [`Unit`] a `u8` (at most 128
 //! units); both are newtypes, so neither can be mistaken for the other or for a digit. Engines
 //! that want raw indices in their hot loops take [`Cell::index`] there and nowhere else.
 
@@ -68,10 +80,10 @@ impl fmt::Debug for Cell {
 pub struct Unit(u8);
 
 impl Unit {
-    /// Unit number `index` (below 75).
+    /// Unit number `index` (below 128).
     #[inline]
     pub const fn new(index: usize) -> Unit {
-        debug_assert!(index < 75);
+        debug_assert!(index < MAX_UNITS);
         Unit(index as u8)
     }
 
@@ -92,19 +104,49 @@ impl fmt::Debug for Unit {
 pub const MIN_BOX_SIDE: usize = 2;
 /// The largest supported box side (25x25 grids).
 pub const MAX_BOX_SIDE: usize = 5;
+/// The most units a geometry may have (a `u128` holds a cell's units as bits).
+pub const MAX_UNITS: usize = 128;
 
-/// Index tables for one grid size. Obtain one with [`Geometry::of`].
+/// Index tables for one grid size. Obtain one with [`Geometry::of`], or with
+/// [`Geometry::custom`] for a variant's regions.
 #[derive(Debug)]
 pub struct Geometry {
+    /// `n` for square `n`x`n` boxes; 0 when the boxes are other shapes.
     box_side: usize,
     side: usize,
     cells: usize,
-    peer_count: usize,
+    unit_count: usize,
     unit_cells: Vec<Cell>,
+    peer_starts: Vec<u32>,
     peers: Vec<Cell>,
     cell_units: Vec<[Unit; 3]>,
+    all_unit_starts: Vec<u32>,
+    all_units: Vec<Unit>,
+    unit_places: Vec<u8>,
     cell_unit_masks: Vec<u128>,
     intersections: Vec<Intersection>,
+    /// What a box is called ("box", or "region" for jigsaw regions).
+    box_word: &'static str,
+    /// The names of the extra regions, in unit order.
+    extra_names: Vec<String>,
+    /// Whether some peers share no unit (then [`Geometry::sees`] reads `peers`).
+    extra_peers: bool,
+}
+
+/// A variant's regions and extra peers, for [`Geometry::custom`].
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Regions {
+    /// Rows, columns and digits.
+    pub side: usize,
+    /// The `side` boxes or jigsaw regions, `side` cells each.
+    pub boxes: Vec<Vec<Cell>>,
+    /// Whether `boxes` are irregular regions (named "region 3" rather than "box 3").
+    pub irregular: bool,
+    /// Extra regions, `side` cells each, with their names ("main diagonal", "window 2").
+    pub extras: Vec<(String, Vec<Cell>)>,
+    /// For each cell, the cells it must differ from though they share no region (may
+    /// repeat cells that do; they are merged).
+    pub extra_peers: Vec<Vec<Cell>>,
 }
 
 /// Where a row or column crosses a box (see the module docs).
@@ -129,8 +171,10 @@ pub enum UnitKind {
     Row,
     /// A column.
     Column,
-    /// A box.
+    /// A box (or a jigsaw region).
     Box,
+    /// An extra region of a variant: a diagonal, a window, a disjoint group.
+    Extra,
 }
 
 impl Geometry {
@@ -151,19 +195,84 @@ impl Geometry {
 
     fn build(n: usize) -> Geometry {
         let side = n * n;
+        let boxes: Vec<Vec<Cell>> = (0..side)
+            .map(|b| {
+                let (top, left) = ((b / n) * n, (b % n) * n);
+                (0..side)
+                    .map(|i| Cell::new((top + i / n) * side + left + i % n))
+                    .collect()
+            })
+            .collect();
+        let regions = Regions {
+            side,
+            boxes,
+            irregular: false,
+            extras: Vec::new(),
+            extra_peers: Vec::new(),
+        };
+        let mut geometry = Geometry::from_regions(&regions).expect("square boxes are valid");
+        geometry.box_side = n;
+        geometry
+    }
+
+    /// The tables of a variant's regions, built once per process for each distinct
+    /// `regions` and kept for its lifetime (as [`Geometry::of`]'s are). Errors name what
+    /// is wrong: a region that is not `side` distinct cells of the grid, a cell in other
+    /// than one box, or more than [`MAX_UNITS`] units.
+    pub fn custom(regions: &Regions) -> Result<&'static Geometry, String> {
+        use std::collections::HashMap;
+        use std::sync::Mutex;
+        static MADE: OnceLock<Mutex<HashMap<Regions, &'static Geometry>>> = OnceLock::new();
+        let made = MADE.get_or_init(|| Mutex::new(HashMap::new()));
+        let mut made = made.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(&geometry) = made.get(regions) {
+            return Ok(geometry);
+        }
+        let geometry: &'static Geometry = Box::leak(Box::new(Geometry::from_regions(regions)?));
+        made.insert(regions.clone(), geometry);
+        Ok(geometry)
+    }
+
+    fn from_regions(regions: &Regions) -> Result<Geometry, String> {
+        let side = regions.side;
         let cells = side * side;
-        let box_of = |cell: usize| (cell / side / n) * n + (cell % side) / n;
-        let mut unit_cells = Vec::with_capacity(3 * side * side);
+        let unit_count = 3 * side + regions.extras.len();
+        if !(4..=25).contains(&side) || unit_count > MAX_UNITS {
+            return Err(format!(
+                "{side}x{side} with {unit_count} units is not supported"
+            ));
+        }
+        let mut unit_cells = Vec::with_capacity(unit_count * side);
         for row in 0..side {
             unit_cells.extend((0..side).map(|col| Cell::new(row * side + col)));
         }
         for col in 0..side {
             unit_cells.extend((0..side).map(|row| Cell::new(row * side + col)));
         }
-        for b in 0..side {
-            let (top, left) = ((b / n) * n, (b % n) * n);
-            for i in 0..side {
-                unit_cells.push(Cell::new((top + i / n) * side + left + i % n));
+        let named = regions.boxes.iter().map(|b| ("box", b));
+        let extras = regions.extras.iter().map(|(name, b)| (name.as_str(), b));
+        if regions.boxes.len() != side {
+            return Err(format!(
+                "{} boxes for a side of {side}",
+                regions.boxes.len()
+            ));
+        }
+        for (name, region) in named.chain(extras) {
+            let mut sorted = region.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            if sorted.len() != side || sorted.iter().any(|c| c.index() >= cells) {
+                return Err(format!("{name} is not {side} distinct cells of the grid"));
+            }
+            unit_cells.extend(sorted);
+        }
+        let mut box_of = vec![usize::MAX; cells];
+        for (b, region) in regions.boxes.iter().enumerate() {
+            for cell in region {
+                if box_of[cell.index()] != usize::MAX {
+                    return Err(format!("{} is in two boxes", cell_name(side, *cell)));
+                }
+                box_of[cell.index()] = b;
             }
         }
         let cell_units: Vec<[Unit; 3]> = (0..cells)
@@ -171,47 +280,82 @@ impl Geometry {
                 [
                     Unit::new(c / side),
                     Unit::new(side + c % side),
-                    Unit::new(2 * side + box_of(c)),
+                    Unit::new(2 * side + box_of[c]),
                 ]
             })
             .collect();
-        let peer_count = 3 * (side - 1) - 2 * (n - 1);
-        let mut peers = Vec::with_capacity(cells * peer_count);
-        for c in 0..cells {
-            let before = peers.len();
-            for other in 0..cells {
-                let shares = other / side == c / side
-                    || other % side == c % side
-                    || box_of(other) == box_of(c);
-                if other != c && shares {
-                    peers.push(Cell::new(other));
-                }
+        let mut cell_all: Vec<Vec<(Unit, u8)>> = vec![Vec::new(); cells];
+        for u in 0..unit_count {
+            for (place, cell) in unit_cells[u * side..(u + 1) * side].iter().enumerate() {
+                cell_all[cell.index()].push((Unit::new(u), place as u8));
             }
-            debug_assert_eq!(peers.len() - before, peer_count);
         }
-        let intersections = intersections(n, &unit_cells);
-        let cell_unit_masks = cell_units
+        let cell_unit_masks: Vec<u128> = cell_all
             .iter()
             .map(|units| {
                 units
                     .iter()
-                    .fold(0u128, |mask, &u| mask | 1u128 << u.index())
+                    .fold(0u128, |mask, &(u, _)| mask | 1u128 << u.index())
             })
             .collect();
-        Geometry {
-            box_side: n,
+        let mut peer_starts = Vec::with_capacity(cells + 1);
+        let mut peers = Vec::new();
+        let mut extra_peers = false;
+        for c in 0..cells {
+            peer_starts.push(peers.len() as u32);
+            let mut list: Vec<Cell> = (0..cells)
+                .filter(|&other| other != c && cell_unit_masks[other] & cell_unit_masks[c] != 0)
+                .map(Cell::new)
+                .collect();
+            if let Some(more) = regions.extra_peers.get(c) {
+                let before = list.len();
+                list.extend(
+                    more.iter()
+                        .copied()
+                        .filter(|o| o.index() != c && o.index() < cells),
+                );
+                list.sort_unstable();
+                list.dedup();
+                extra_peers |= list.len() > before;
+            }
+            peers.extend(list);
+        }
+        peer_starts.push(peers.len() as u32);
+        let mut all_unit_starts = Vec::with_capacity(cells + 1);
+        let (mut all_units, mut unit_places) = (Vec::new(), Vec::new());
+        for units in &cell_all {
+            all_unit_starts.push(all_units.len() as u32);
+            all_units.extend(units.iter().map(|&(u, _)| u));
+            unit_places.extend(units.iter().map(|&(_, place)| place));
+        }
+        all_unit_starts.push(all_units.len() as u32);
+        let intersections = intersections(side, &unit_cells);
+        Ok(Geometry {
+            box_side: 0,
             side,
             cells,
-            peer_count,
+            unit_count,
             unit_cells,
+            peer_starts,
             peers,
             cell_units,
+            all_unit_starts,
+            all_units,
+            unit_places,
             cell_unit_masks,
             intersections,
-        }
+            box_word: if regions.irregular { "region" } else { "box" },
+            extra_names: regions
+                .extras
+                .iter()
+                .map(|(name, _)| name.clone())
+                .collect(),
+            extra_peers,
+        })
     }
 
-    /// Box side `n` (3 for 9x9).
+    /// Box side `n` (3 for 9x9); 0 for a [`Geometry::custom`] one whose boxes are not
+    /// square.
     #[inline]
     pub fn box_side(&self) -> usize {
         self.box_side
@@ -229,10 +373,20 @@ impl Geometry {
         self.cells
     }
 
-    /// Number of units (27 for 9x9).
+    /// Number of units (27 for 9x9; more with a variant's extra regions).
     #[inline]
     pub fn unit_count(&self) -> usize {
-        3 * self.side
+        self.unit_count
+    }
+
+    /// Whether some cells must differ though they share no unit (anti-knight, anti-king).
+    pub fn has_extra_peers(&self) -> bool {
+        self.extra_peers
+    }
+
+    /// Whether it has extra regions or extra peers (a variant's geometry).
+    pub fn is_variant(&self) -> bool {
+        self.unit_count > 3 * self.side || self.extra_peers
     }
 
     /// Every cell, in increasing order.
@@ -240,9 +394,9 @@ impl Geometry {
         (0..self.cells).map(Cell::new)
     }
 
-    /// Every unit: rows, then columns, then boxes.
+    /// Every unit: rows, then columns, then boxes, then any extra regions.
     pub fn units(&self) -> impl Iterator<Item = Unit> + Clone {
-        (0..3 * self.side).map(Unit::new)
+        (0..self.unit_count).map(Unit::new)
     }
 
     /// The cell in `row` and `column` (both from 0).
@@ -276,11 +430,11 @@ impl Geometry {
         &self.unit_cells[u * self.side..(u + 1) * self.side]
     }
 
-    /// The peers of `cell` (20 for 9x9).
+    /// The peers of `cell` (20 for 9x9), in increasing order.
     #[inline]
     pub fn peers(&self, cell: Cell) -> &[Cell] {
         let c = cell.index();
-        &self.peers[c * self.peer_count..(c + 1) * self.peer_count]
+        &self.peers[self.peer_starts[c] as usize..self.peer_starts[c + 1] as usize]
     }
 
     /// The row, column and box of `cell`.
@@ -289,10 +443,29 @@ impl Geometry {
         self.cell_units[cell.index()]
     }
 
-    /// Whether two different cells share a unit.
+    /// Every unit through `cell`, in increasing order: its row, column and box, then the
+    /// extra regions through it.
+    #[inline]
+    pub fn all_units_of(&self, cell: Cell) -> &[Unit] {
+        let c = cell.index();
+        &self.all_units[self.all_unit_starts[c] as usize..self.all_unit_starts[c + 1] as usize]
+    }
+
+    /// The place of `cell` in each unit of [`Geometry::all_units_of`]: its index in
+    /// [`Geometry::unit`].
+    #[inline]
+    pub fn unit_places(&self, cell: Cell) -> &[u8] {
+        let c = cell.index();
+        &self.unit_places[self.all_unit_starts[c] as usize..self.all_unit_starts[c + 1] as usize]
+    }
+
+    /// Whether two different cells must hold different digits: they share a unit, or are
+    /// extra peers.
     #[inline]
     pub fn sees(&self, a: Cell, b: Cell) -> bool {
-        a != b && self.unit_mask(a) & self.unit_mask(b) != 0
+        a != b
+            && (self.unit_mask(a) & self.unit_mask(b) != 0
+                || self.extra_peers && self.peers(a).binary_search(&b).is_ok())
     }
 
     /// The units of `cell` as a bit set over unit numbers (bit `u` = unit `u`; at most 75
@@ -308,47 +481,55 @@ impl Geometry {
         &self.intersections
     }
 
-    /// Whether a unit is a row, a column or a box.
+    /// Whether a unit is a row, a column, a box or an extra region.
     pub fn unit_kind(&self, unit: Unit) -> UnitKind {
         match unit.index() / self.side {
             0 => UnitKind::Row,
             1 => UnitKind::Column,
-            _ => UnitKind::Box,
+            2 => UnitKind::Box,
+            _ => UnitKind::Extra,
         }
     }
 
-    /// A person's name for a unit: "row 3", "column 5", "box 6" (counted from 1).
+    /// A person's name for a unit: "row 3", "column 5", "box 6" (counted from 1), or an
+    /// extra region's own name ("main diagonal").
     pub fn unit_name(&self, unit: Unit) -> String {
         let number = unit.index() % self.side + 1;
         match self.unit_kind(unit) {
             UnitKind::Row => format!("row {number}"),
             UnitKind::Column => format!("column {number}"),
-            UnitKind::Box => format!("box {number}"),
+            UnitKind::Box => format!("{} {number}", self.box_word),
+            UnitKind::Extra => self.extra_names[unit.index() - 3 * self.side].clone(),
         }
     }
 
     /// A person's name for a cell: `r3c5` (counted from 1).
     pub fn cell_name(&self, cell: Cell) -> String {
-        format!("r{}c{}", self.row_of(cell) + 1, self.column_of(cell) + 1)
+        cell_name(self.side, cell)
     }
 }
 
-/// Every (box, line) intersection of the grids of box side `n`, from the cells of each unit.
-fn intersections(n: usize, unit_cells: &[Cell]) -> Vec<Intersection> {
-    let side = n * n;
-    let mut intersections = Vec::with_capacity(2 * side * n);
-    for b in 0..side {
-        let box_unit = 2 * side + b;
-        let box_cells = &unit_cells[box_unit * side..(box_unit + 1) * side];
-        let (top, left) = ((b / n) * n, (b % n) * n);
-        let lines = (top..top + n).chain((side + left)..(side + left + n));
-        for line in lines {
-            let line_cells = &unit_cells[line * side..(line + 1) * side];
+fn cell_name(side: usize, cell: Cell) -> String {
+    format!("r{}c{}", cell.index() / side + 1, cell.index() % side + 1)
+}
+
+/// Every (box, line) pair sharing two or more cells, from the cells of each unit: for each
+/// box in turn, the rows through it, then the columns.
+fn intersections(side: usize, unit_cells: &[Cell]) -> Vec<Intersection> {
+    let cells_of = |unit: usize| &unit_cells[unit * side..(unit + 1) * side];
+    let mut intersections = Vec::new();
+    for box_unit in 2 * side..3 * side {
+        let box_cells = cells_of(box_unit);
+        for line in 0..2 * side {
+            let line_cells = cells_of(line);
             let shared: Vec<Cell> = box_cells
                 .iter()
                 .copied()
                 .filter(|c| line_cells.contains(c))
                 .collect();
+            if shared.len() < 2 {
+                continue;
+            }
             intersections.push(Intersection {
                 line: Unit::new(line),
                 box_unit: Unit::new(box_unit),

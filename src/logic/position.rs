@@ -5,6 +5,7 @@ use crate::bitset::{Digit, DigitSet};
 use crate::error::{Error, Result};
 use crate::geometry::{Cell, Geometry, Unit};
 use crate::grid::Grid;
+use crate::variant::{Layout, Puzzle, Rule};
 
 use super::Step;
 
@@ -46,6 +47,45 @@ impl Position {
             if let Some(digit) = grid.get(cell) {
                 position.place(cell, digit);
             }
+        }
+        Ok(position)
+    }
+
+    /// The position of a variant puzzle with full pencil marks: every digit no peer holds,
+    /// peers taken from the variant's regions and rules. Errors if two givens conflict, or
+    /// for killer cages and the non-consecutive rule, which no technique here reads.
+    pub fn from_puzzle(puzzle: &Puzzle) -> Result<Position> {
+        let variant = puzzle.variant();
+        if !variant.cages().is_empty() || variant.has(Rule::NonConsecutive) {
+            return Err(Error::InvalidArgument(format!(
+                "{}: the human techniques read regions and peers only, not killer cages or \
+                 the non-consecutive rule",
+                variant.name()
+            )));
+        }
+        let geometry = Layout::new(variant).geometry()?;
+        let mut position = Position {
+            geometry,
+            values: vec![0; geometry.cell_count()],
+            candidates: vec![DigitSet::full(geometry.side()); geometry.cell_count()],
+        };
+        for cell in geometry.cells() {
+            let Some(digit) = Digit::from_value(puzzle.cells()[cell.index()]) else {
+                continue;
+            };
+            if let Some(&peer) = geometry
+                .peers(cell)
+                .iter()
+                .find(|&&p| p < cell && position.value(p) == Some(digit))
+            {
+                return Err(Error::InvalidArgument(format!(
+                    "contradictory givens: {} and {} both hold {}",
+                    geometry.cell_name(peer),
+                    geometry.cell_name(cell),
+                    digit.symbol()
+                )));
+            }
+            position.place(cell, digit);
         }
         Ok(position)
     }
@@ -130,7 +170,13 @@ impl Position {
         self.broken_cell().is_some()
     }
 
-    /// The placed digits as a grid.
+    /// The placed digits, row-major, 0 for an empty cell.
+    pub fn digits(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// The placed digits as a grid (a classic size: 4x4, 9x9, 16x16 or 25x25; a variant's
+    /// 6x6 or 12x12 position has only [`Position::digits`]).
     pub fn to_grid(&self) -> Grid {
         Grid::from_cells(self.values.clone()).expect("a position has a valid size")
     }

@@ -27,7 +27,7 @@
 //! let puzzle = Grid::parse(line)?;
 //! let grade = grade(&Position::from_grid(&puzzle)?);
 //! let format = Format::parse("%g %r/%p/%d")?;
-//! let rated = Rated { line, ordinal: 1, puzzle: &puzzle, grade: &grade, elapsed_ms: 0.1 };
+//! let rated = Rated { line, ordinal: 1, cells: puzzle.cells(), grade: &grade, elapsed_ms: 0.1 };
 //! // SE's serate prints the same line for this puzzle.
 //! assert_eq!(format.render(&rated), format!("{line} 1.2/1.2/1.2"));
 //! # Ok::<(), sudolab::Error>(())
@@ -36,8 +36,8 @@
 use std::fmt::Write as _;
 
 use super::{Grade, Technique};
+use crate::bitset::Digit;
 use crate::error::{Error, Result};
-use crate::grid::Grid;
 
 /// One piece of a parsed format.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,8 +59,9 @@ pub struct Rated<'a> {
     pub line: &'a str,
     /// Its ordinal among the puzzles, from 1.
     pub ordinal: u64,
-    /// The puzzle.
-    pub puzzle: &'a Grid,
+    /// The puzzle's givens, row-major, 0 for an empty cell (a classic grid's
+    /// [`Grid::cells`](crate::grid::Grid::cells), or a variant puzzle's).
+    pub cells: &'a [u8],
     /// Its grade.
     pub grade: &'a Grade,
     /// How long the rating took, in milliseconds.
@@ -146,11 +147,8 @@ impl Format {
                 Piece::Conversion(c) => match c {
                     'g' => out.push_str(rated.line),
                     'i' => {
-                        for cell in rated.puzzle.geometry().cells() {
-                            match rated.puzzle.get(cell) {
-                                Some(digit) => out.push(digit.symbol()),
-                                None => out.push('0'),
-                            }
+                        for &value in rated.cells {
+                            out.push(Digit::from_value(value).map_or('0', |d| d.symbol()));
                         }
                     }
                     'n' => {
@@ -176,6 +174,7 @@ impl Format {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Grid;
     use crate::logic::{grade, Position};
 
     fn rate(line: &str, format: &str) -> String {
@@ -184,7 +183,7 @@ mod tests {
         let rated = Rated {
             line,
             ordinal: 7,
-            puzzle: &puzzle,
+            cells: puzzle.cells(),
             grade: &grade,
             elapsed_ms: 1.5,
         };
@@ -240,7 +239,7 @@ mod tests {
         let rated = Rated {
             line: "x",
             ordinal: 1,
-            puzzle: &puzzle,
+            cells: puzzle.cells(),
             grade: &stuck,
             elapsed_ms: 0.0,
         };

@@ -141,7 +141,7 @@ pub(crate) fn hidden_single_after(
     let geometry = position.geometry();
     let removed = |cell: Cell, digit: Digit| eliminations.contains(&(cell, digit));
     for &(cell, digit) in eliminations {
-        for unit in geometry.units_of(cell) {
+        for &unit in geometry.all_units_of(cell) {
             let looked_at = match within {
                 DirectSingle::InBox => geometry.unit_kind(unit) == UnitKind::Box,
                 DirectSingle::InUnit(home) => unit == home,

@@ -27,7 +27,7 @@ pub fn unique_rectangle(position: &Position) -> Option<Step> {
                         corners.iter().map(|&k| geometry.box_of(k)).collect();
                     boxes.sort_unstable();
                     boxes.dedup();
-                    if boxes.len() != 2 {
+                    if boxes.len() != 2 || !deadly_in_variant(geometry, corners) {
                         continue;
                     }
                     if let Some(step) = rectangle(position, corners) {
@@ -38,6 +38,29 @@ pub fn unique_rectangle(position: &Position) -> Option<Step> {
         }
     }
     None
+}
+
+/// Whether swapping two digits on `corners` (r1c1, r1c2, r2c1, r2c2) keeps a variant's
+/// extra rules: each extra region through a corner holds two corners that are not
+/// opposite (one of each digit, as a row does), and no corner has extra peers (a knight's
+/// or king's move away), whose digits a swap could clash with. Always true classically.
+fn deadly_in_variant(geometry: &crate::geometry::Geometry, corners: [Cell; 4]) -> bool {
+    use crate::geometry::UnitKind;
+    if !geometry.is_variant() {
+        return true;
+    }
+    if geometry.has_extra_peers() {
+        return false;
+    }
+    let extra_units = corners.iter().flat_map(|&k| geometry.all_units_of(k));
+    extra_units
+        .filter(|&&u| geometry.unit_kind(u) == UnitKind::Extra)
+        .all(|&unit| {
+            let inside: Vec<usize> = (0..4)
+                .filter(|&i| geometry.unit(unit).contains(&corners[i]))
+                .collect();
+            matches!(inside[..], [0, 1] | [0, 2] | [1, 3] | [2, 3])
+        })
 }
 
 /// The unique-rectangle step of four empty `corners` (two rows, two columns, two boxes),
@@ -162,6 +185,10 @@ fn roof(position: &Position, ab: DigitSet, first: Cell, second: Cell) -> Option<
 /// unique solution). The extra cell must take the digit that appears three times in its row.
 pub fn bug_plus_one(position: &Position) -> Option<Step> {
     let geometry = position.geometry();
+    if geometry.has_extra_peers() {
+        // The grave's second solution could clash a knight's or king's move away.
+        return None;
+    }
     let mut odd = None;
     for k in geometry.cells() {
         if !position.is_empty(k) {
@@ -174,14 +201,13 @@ pub fn bug_plus_one(position: &Position) -> Option<Step> {
         }
     }
     let odd = odd?;
-    let [row, column, block] = geometry.units_of(odd);
+    let odd_units = geometry.all_units_of(odd);
     // The digit seen three times in the odd cell's units; every other count must be 0 or 2.
     let mut digit = None;
     for unit in geometry.units() {
         for d in Digit::all(geometry.side()) {
             let n = position.place_count(unit, d);
-            let in_odd_unit =
-                [row, column, block].contains(&unit) && position.candidates(odd).contains(d);
+            let in_odd_unit = odd_units.contains(&unit) && position.candidates(odd).contains(d);
             match (n, in_odd_unit) {
                 (0 | 2, _) => {}
                 (3, true) => {
@@ -207,7 +233,7 @@ pub fn bug_plus_one(position: &Position) -> Option<Step> {
         placements: vec![(odd, digit)],
         eliminations: Vec::new(),
         cells: vec![odd],
-        units: Vec::<Unit>::from([row, column, block]),
+        units: odd_units.to_vec(),
         explanation,
         rating: Technique::BugPlusOne.rating(),
     })
@@ -220,6 +246,9 @@ pub fn bug_plus_one(position: &Position) -> Option<Step> {
 /// Rated 5.7, as Sudoku Explainer does.
 pub fn bug_type_two(position: &Position) -> Option<Step> {
     let geometry = position.geometry();
+    if geometry.has_extra_peers() {
+        return None;
+    }
     let mut odd = Vec::new();
     let mut shared = DigitSet::full(geometry.side());
     for k in geometry.cells().filter(|&k| position.is_empty(k)) {

@@ -26,7 +26,8 @@
 //! ```
 
 use super::{Cage, Regions, Rule, Variant};
-use crate::geometry::Cell;
+use crate::error::{Error, Result};
+use crate::geometry::{self, Cell, Geometry};
 
 /// What kind of house a house is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -188,6 +189,37 @@ impl Layout {
     /// The cage of `cell`, as an index into [`Layout::cages`].
     pub fn cage_of(&self, cell: Cell) -> Option<usize> {
         self.cage_of[cell.index()].map(usize::from)
+    }
+
+    /// The same regions and peers as a [`Geometry`] (what the human techniques of
+    /// [`crate::logic`] read), made once per process for each distinct layout. Cages and
+    /// the non-consecutive rule are not in it: a geometry says which cells differ, not by
+    /// how much or to what sum.
+    pub fn geometry(&self) -> Result<&'static Geometry> {
+        let of_kind = |kind: HouseKind| self.houses.iter().filter(move |h| h.kind == kind);
+        let boxes: Vec<Vec<Cell>> = of_kind(HouseKind::Box)
+            .chain(of_kind(HouseKind::Region))
+            .map(|h| h.cells.clone())
+            .collect();
+        let extras = self
+            .houses
+            .iter()
+            .filter(|h| {
+                matches!(
+                    h.kind,
+                    HouseKind::Diagonal | HouseKind::Window | HouseKind::Group
+                )
+            })
+            .map(|h| (h.name(), h.cells.clone()))
+            .collect();
+        let regions = geometry::Regions {
+            side: self.side,
+            boxes,
+            irregular: of_kind(HouseKind::Region).next().is_some(),
+            extras,
+            extra_peers: self.peers.clone(),
+        };
+        Geometry::custom(&regions).map_err(Error::InvalidArgument)
     }
 
     /// The name of `cell`, `r3c5` (counted from 1).

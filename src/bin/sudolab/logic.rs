@@ -374,16 +374,12 @@ pub struct GradeArgs {
 
 /// One record's output: its line, and whether it failed (it goes to standard error in
 /// `--format` mode).
-struct Graded {
-    line: String,
-    failed: bool,
+pub struct Graded {
+    pub line: String,
+    pub failed: bool,
 }
 
 pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
-    use rayon::prelude::*;
-    // Records are graded a batch at a time on the pool and printed in input order as each
-    // batch ends.
-    const BATCH: usize = 256;
     let json = args.format.as_deref() == Some("json");
     let format = args
         .format
@@ -393,37 +389,75 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         .transpose()
         .context("--format")?;
     let pool = crate::input::worker_pool(args.threads)?;
+    // Failures go to standard error in `--format` mode, so the output stays serate's.
+    let failures_apart = format.is_some();
+    if let Some((source, records)) = crate::variants::variant_puzzles(&args.input)? {
+        let rate = |record: &(usize, sudolab::variant::format::Record)| {
+            crate::variants::grade_record(&source, record, args.rate_anyway, format.as_ref(), json)
+        };
+        return grade_batches(
+            &pool,
+            records.into_iter().enumerate(),
+            rate,
+            failures_apart,
+            out,
+        );
+    }
     let mut records = crate::input::open_puzzles(&args.input)?;
     let source = records.source().unwrap_or("<input>").to_string();
+    let rate = |record: &sudolab::Result<sudolab::corpus::Record>| match record {
+        Ok(record) => {
+            let text = record.puzzle.to_string();
+            let subject = Subject {
+                source: &source,
+                line: record.line,
+                text: &text,
+                ordinal: record.index + 1,
+                cells: record.puzzle.cells(),
+            };
+            let position = position_to_rate(record, args.rate_anyway);
+            if json {
+                grade_json(&subject, position)
+            } else {
+                grade_line(&subject, position, format.as_ref())
+            }
+        }
+        Err(error) if json => Graded {
+            line: serde_json::json!({"source": source, "status": "error",
+                                     "message": error.to_string()})
+            .to_string(),
+            failed: true,
+        },
+        Err(error) => Graded {
+            line: format!("{error}: malformed"),
+            failed: true,
+        },
+    };
+    grade_batches(&pool, records.by_ref(), rate, failures_apart, out)
+}
+
+/// Grades `records` a batch at a time on `pool` and prints their lines in input order as
+/// each batch ends; a failure goes to standard error when `failures_apart`.
+fn grade_batches<T: Send + Sync>(
+    pool: &rayon::ThreadPool,
+    mut records: impl Iterator<Item = T>,
+    rate: impl Fn(&T) -> Graded + Sync,
+    failures_apart: bool,
+    out: &mut impl Write,
+) -> anyhow::Result<Status> {
+    use rayon::prelude::*;
+    const BATCH: usize = 256;
     let mut status = Status::Success;
     loop {
-        let batch: Vec<_> = records.by_ref().take(BATCH).collect();
+        let batch: Vec<T> = records.by_ref().take(BATCH).collect();
         if batch.is_empty() {
             break;
         }
-        let lines: Vec<Graded> = pool.install(|| {
-            batch
-                .par_iter()
-                .map(|record| match record {
-                    Ok(record) if json => grade_json(&source, record, args.rate_anyway),
-                    Ok(record) => grade_line(&source, record, args.rate_anyway, format.as_ref()),
-                    Err(error) if json => Graded {
-                        line: serde_json::json!({"source": source, "status": "error",
-                                                 "message": error.to_string()})
-                        .to_string(),
-                        failed: true,
-                    },
-                    Err(error) => Graded {
-                        line: format!("{error}: malformed"),
-                        failed: true,
-                    },
-                })
-                .collect()
-        });
+        let lines: Vec<Graded> = pool.install(|| batch.par_iter().map(&rate).collect());
         for graded in lines {
             if graded.failed {
                 status = Status::PuzzleFailure;
-                if format.is_some() && !json {
+                if failures_apart {
                     eprintln!("{}", graded.line);
                     continue;
                 }
@@ -456,19 +490,33 @@ fn position_to_rate(
     Position::from_grid(&record.puzzle).map_err(|error| error.to_string())
 }
 
+/// The puzzle a `grade` line is about: where it is read, its text and its givens.
+pub struct Subject<'a> {
+    /// The file, or `<argument>`.
+    pub source: &'a str,
+    /// Its line in the file, from 1.
+    pub line: u64,
+    /// The puzzle as one line.
+    pub text: &'a str,
+    /// Its ordinal among the file's puzzles, from 1.
+    pub ordinal: u64,
+    /// The givens, row-major, 0 for an empty cell.
+    pub cells: &'a [u8],
+}
+
 /// One record's grade as a JSON object (`grade --format json`); a record refused is an
 /// object with status "not rated" and the reason.
-fn grade_json(source: &str, record: &sudolab::corpus::Record, rate_anyway: bool) -> Graded {
+pub fn grade_json(subject: &Subject, position: Result<Position, String>) -> Graded {
     use serde_json::json;
     let with = |fields: serde_json::Value| {
-        let mut object = json!({"source": source, "line": record.line,
-                                "puzzle": record.puzzle.to_string()});
+        let mut object = json!({"source": subject.source, "line": subject.line,
+                                "puzzle": subject.text});
         if let (Some(map), serde_json::Value::Object(fields)) = (object.as_object_mut(), fields) {
             map.extend(fields);
         }
         object.to_string()
     };
-    let position = match position_to_rate(record, rate_anyway) {
+    let position = match position {
         Ok(position) => position,
         Err(message) => {
             return Graded {
@@ -513,14 +561,13 @@ fn grade_json(source: &str, record: &sudolab::corpus::Record, rate_anyway: bool)
 
 /// The `grade` line of one record, and whether it is a failure (contradictory givens, or
 /// without `rate_anyway` no unique solution).
-fn grade_line(
-    source: &str,
-    record: &sudolab::corpus::Record,
-    rate_anyway: bool,
+pub fn grade_line(
+    subject: &Subject,
+    position: Result<Position, String>,
     format: Option<&logic::se_format::Format>,
 ) -> Graded {
-    let place = format!("{source}, line {}", record.line);
-    let position = match position_to_rate(record, rate_anyway) {
+    let place = format!("{}, line {}", subject.source, subject.line);
+    let position = match position {
         Ok(position) => position,
         Err(why) => {
             return Graded {
@@ -532,11 +579,10 @@ fn grade_line(
     let started = std::time::Instant::now();
     let grade = logic::grade(&position);
     if let Some(format) = format {
-        let line = record.puzzle.to_string();
         let rated = logic::se_format::Rated {
-            line: &line,
-            ordinal: record.index + 1,
-            puzzle: &record.puzzle,
+            line: subject.text,
+            ordinal: subject.ordinal,
+            cells: subject.cells,
             grade: &grade,
             elapsed_ms: started.elapsed().as_secs_f64() * 1e3,
         };

@@ -217,3 +217,57 @@ pub fn count(
     }
     Ok(status)
 }
+
+/// `grade` of one variant puzzle: refused unless it has exactly one solution (counted by
+/// the bitmask engine) or `rate_anyway`, and for rules the techniques do not read.
+pub fn grade_record(
+    source: &str,
+    (index, record): &(usize, Record),
+    rate_anyway: bool,
+    format: Option<&sudolab::logic::se_format::Format>,
+    json: bool,
+) -> crate::logic::Graded {
+    let puzzle = &record.puzzle;
+    let text = puzzle.to_line();
+    let subject = crate::logic::Subject {
+        source,
+        line: record.line,
+        text: &text,
+        ordinal: *index as u64 + 1,
+        cells: puzzle.cells(),
+    };
+    let position = position_to_rate(puzzle, rate_anyway);
+    if json {
+        crate::logic::grade_json(&subject, position)
+    } else {
+        crate::logic::grade_line(&subject, position, format)
+    }
+}
+
+/// The position of a variant puzzle to grade, or why it is not rated.
+fn position_to_rate(
+    puzzle: &Puzzle,
+    rate_anyway: bool,
+) -> Result<sudolab::logic::Position, String> {
+    let position = sudolab::logic::Position::from_puzzle(puzzle)
+        .map_err(|error| format!("not rated: {error}"))?;
+    if !rate_anyway {
+        let limits = sudolab::solver::Limits {
+            interrupt: Some(interrupt::flag()),
+            ..sudolab::solver::Limits::NONE
+        };
+        let outcome = sudolab::bitmask::variant::count_variant(puzzle, 2, &limits);
+        let diagnosis = match (&outcome.stopped, outcome.count) {
+            (None, 1) => None,
+            (Some(stop), _) => Some(format!("undecided ({stop})")),
+            (None, 0) => Some("no solution".to_string()),
+            _ => Some("more than one solution".to_string()),
+        };
+        if let Some(diagnosis) = diagnosis {
+            return Err(format!(
+                "not rated: {diagnosis} (see `sudolab check`; --rate-anyway rates it)"
+            ));
+        }
+    }
+    Ok(position)
+}

@@ -129,8 +129,6 @@ struct Chaining<'a> {
     nested: bool,
     /// How far a dynamic search goes when singles run out.
     level: Level,
-    /// Each cell's position in each of its three units (in `units_of` order).
-    unit_position: Vec<[u8; 3]>,
     /// The places of each digit in each unit, as bits of unit positions, indexed
     /// `unit * side + digit index`: in `original`, in `base`, and in `marks`.
     original_places: Vec<u32>,
@@ -190,13 +188,6 @@ impl<'a> Chaining<'a> {
         let geometry = position.geometry();
         let literals = geometry.cell_count() * geometry.side() * 2;
         let original: Vec<DigitSet> = geometry.cells().map(|c| position.candidates(c)).collect();
-        let mut unit_position = vec![[0u8; 3]; geometry.cell_count()];
-        for cell in geometry.cells() {
-            for (k, unit) in geometry.units_of(cell).into_iter().enumerate() {
-                let at = geometry.unit(unit).iter().position(|&c| c == cell);
-                unit_position[cell.index()][k] = at.expect("a cell is in its units") as u8;
-            }
-        }
         let places = places_of(geometry, &original);
         Chaining {
             position,
@@ -206,7 +197,6 @@ impl<'a> Chaining<'a> {
             original,
             nested: false,
             level: Level::Plain,
-            unit_position,
             original_places: places.clone(),
             base_places: places.clone(),
             places,
@@ -265,9 +255,10 @@ impl<'a> Chaining<'a> {
         if dynamic && literal & 1 == 0 {
             let l = self.decode(literal);
             self.marks[l.cell.index()].remove(l.digit);
-            let units = self.position.geometry().units_of(l.cell);
-            for (k, unit) in units.into_iter().enumerate() {
-                let bit = 1 << self.unit_position[l.cell.index()][k];
+            let geometry = self.position.geometry();
+            let units = geometry.all_units_of(l.cell);
+            for (&unit, &place) in units.iter().zip(geometry.unit_places(l.cell)) {
+                let bit = 1 << place;
                 self.places[unit.index() * self.side + l.digit.index()] &= !bit;
             }
         }
@@ -398,9 +389,10 @@ impl<'a> Chaining<'a> {
         if !unit_links {
             return;
         }
-        for (k, unit) in geometry.units_of(cell).into_iter().enumerate() {
+        let units = geometry.all_units_of(cell);
+        for (&unit, &place) in units.iter().zip(geometry.unit_places(cell)) {
             let index = unit.index() * self.side + digit.index();
-            let own = 1u32 << self.unit_position[cell.index()][k];
+            let own = 1u32 << place;
             let now = if dynamic {
                 self.places[index]
             } else {
