@@ -575,6 +575,52 @@ mod tests {
     }
 
     #[test]
+    fn custom_geometries_add_regions_and_peers_and_refuse_bad_regions() {
+        let c = Cell::new;
+        let classic = Geometry::of(3).unwrap();
+        let boxes: Vec<Vec<Cell>> = (0..9)
+            .map(|b| classic.unit(Unit::new(18 + b)).to_vec())
+            .collect();
+        let diagonal: Vec<Cell> = (0..9).map(|i| c(i * 10)).collect();
+        // r5c5 and r3c4, a knight's move apart, sharing no unit.
+        let mut extra_peers = vec![Vec::new(); 81];
+        extra_peers[40].push(c(21));
+        extra_peers[21].push(c(40));
+        let regions = Regions {
+            side: 9,
+            boxes: boxes.clone(),
+            irregular: false,
+            extras: vec![("main diagonal".to_string(), diagonal)],
+            extra_peers,
+        };
+        let g = Geometry::custom(&regions).unwrap();
+        assert!(
+            std::ptr::eq(g, Geometry::custom(&regions).unwrap()),
+            "made once"
+        );
+        assert!(g.is_variant() && g.has_extra_peers() && !classic.is_variant());
+        assert_eq!(g.unit_count(), 28);
+        assert_eq!(g.unit_name(Unit::new(27)), "main diagonal");
+        assert_eq!(g.unit_kind(Unit::new(27)), UnitKind::Extra);
+        // r5c5 is on the diagonal: 20 classic peers, the 6 diagonal cells outside its box
+        // and r3c4.
+        assert_eq!(g.peers(c(40)).len(), 27);
+        assert_eq!(g.all_units_of(c(40)), [4, 13, 22, 27].map(Unit::new));
+        assert_eq!(g.unit_places(c(40)), [4, 4, 4, 4]);
+        assert!(g.sees(c(0), c(80)) && !classic.sees(c(0), c(80)));
+        assert!(g.sees(c(40), c(21)) && g.sees(c(21), c(40)) && !g.sees(c(40), c(19)));
+        assert_eq!(g.intersections().len(), classic.intersections().len());
+        let mut twice = regions.clone();
+        twice.boxes[1] = twice.boxes[0].clone();
+        assert!(Geometry::custom(&twice).unwrap_err().contains("two boxes"));
+        let mut short = regions;
+        short.extras[0].1.pop();
+        assert!(Geometry::custom(&short)
+            .unwrap_err()
+            .contains("main diagonal"));
+    }
+
+    #[test]
     fn peers_are_exactly_the_cells_sharing_a_unit() {
         let g = Geometry::of(3).unwrap();
         // r5c5 (cell 40): its box is box 5, rows 4..6, columns 4..6.

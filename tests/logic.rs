@@ -17,7 +17,12 @@ use sudolab::solver::Verdict;
 /// Returns the techniques used and whether logic solved it.
 fn check_path(puzzle: &Grid, solution: &Grid) -> (Vec<Technique>, bool) {
     let position = Position::from_grid(puzzle).unwrap();
-    check_walk(position, solution.cells(), &puzzle.to_string())
+    let (used, solved) = check_walk(position, solution.cells(), &puzzle.to_string());
+    assert!(
+        !used.contains(&Technique::GeneralizedIntersection),
+        "{puzzle}: a variant technique on a classic grid"
+    );
+    (used, solved)
 }
 
 /// Walks the logical path from `position`, checking each step against `solution` (its
@@ -132,6 +137,7 @@ fn techniques_are_sound_on_every_corpus() {
 #[test]
 fn techniques_are_sound_on_the_variant_corpora() {
     use sudolab::variant::format;
+    let mut generalized = 0;
     for (name, sample, whole) in [
         ("x-9x9", 12, 2),
         ("windoku-9x9", 12, 3),
@@ -148,6 +154,7 @@ fn techniques_are_sound_on_the_variant_corpora() {
         let input = sudolab::input::open_file(path.as_ref()).unwrap();
         let records = format::read_records(input, Some(&path)).unwrap();
         let mut solved = [0, 0];
+        let mut used = Vec::new();
         for (k, record) in records.iter().take(sample).enumerate() {
             let limits = sudolab::solver::Limits::NONE;
             let outcome = sudolab::bitmask::variant::count_variant(&record.puzzle, 2, &limits);
@@ -160,20 +167,46 @@ fn techniques_are_sound_on_the_variant_corpora() {
             }
             let eased = record.puzzle.with_cells(eased).unwrap();
             let label = format!("{name}, line {}", record.line);
-            let (_, done) = check_walk(Position::from_puzzle(&eased).unwrap(), solution, &label);
+            let (techniques, done) =
+                check_walk(Position::from_puzzle(&eased).unwrap(), solution, &label);
             assert!(done, "{label}, eased: not solved by the techniques");
+            used.extend(techniques);
             solved[0] += 1;
             if k < whole {
                 let position = Position::from_puzzle(&record.puzzle).unwrap();
-                let (_, done) = check_walk(position, solution, &label);
+                let (techniques, done) = check_walk(position, solution, &label);
                 solved[1] += usize::from(done);
+                used.extend(techniques);
             }
+        }
+        // Sudoku Explainer's variant ladder: the generalized intersection (2.9) in place of
+        // pointing and claiming wherever cells see each other outside units; a jigsaw
+        // grid has only rows, columns and regions, and keeps the classic ones.
+        let locked = [Technique::Pointing, Technique::Claiming];
+        if name.starts_with("jigsaw") {
+            assert!(
+                !used.contains(&Technique::GeneralizedIntersection),
+                "{name}"
+            );
+        } else {
+            assert!(
+                !used.iter().any(|t| locked.contains(t)),
+                "{name}: pointing on a variant"
+            );
+            generalized += used
+                .iter()
+                .filter(|&&t| t == Technique::GeneralizedIntersection)
+                .count();
         }
         eprintln!(
             "{name}: {} eased and {}/{whole} whole puzzles solved by logic",
             solved[0], solved[1]
         );
     }
+    assert!(
+        generalized > 0,
+        "no generalized intersection on any variant path"
+    );
 }
 
 /// The soundness criterion in full: every step on the path of every puzzle of the

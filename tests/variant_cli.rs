@@ -348,3 +348,39 @@ fn verify_and_shards_on_variant_corpora() {
     assert_eq!(answers(&merged), answers(&whole));
     assert_eq!(answers(&whole).len(), 10 * 4);
 }
+
+/// `grade` reads variant files: each puzzle rated with its variant's regions and peers, in
+/// serate's format; a killer or non-consecutive puzzle, or a variant puzzle with two
+/// solutions, is refused with its line named and exit code 1.
+#[test]
+fn grade_rates_variant_puzzles_and_refuses_what_it_cannot_read() {
+    let dir = temp_dir("grade");
+    let x = dir.join("x.txt");
+    generate(&x, "x", "9", "4");
+    let out = sudolab(&["grade", path(&x), "--format", "%r %R", "--threads", "1"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    for line in &lines {
+        let rating: f32 = line.split(' ').next().unwrap().parse().unwrap();
+        assert!((1.0..=12.0).contains(&rating), "{line}");
+    }
+    let killer = dir.join("killer.txt");
+    generate(&killer, "killer", "6", "1");
+    let out = sudolab(&["grade", path(&killer)]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("line ") && said.contains("killer cages"),
+        "{said}"
+    );
+    let two = dir.join("two.txt");
+    std::fs::write(&two, "variant: x\n..............................................................................1..\n").unwrap();
+    let out = sudolab(&["grade", path(&two)]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains("two.txt, line 2: not rated: more than one solution"),
+        "{}",
+        text(&out.stdout)
+    );
+}

@@ -67,6 +67,10 @@ fn locked(
 
 /// A digit of a box confined to one row or column leaves the rest of that line.
 pub fn pointing(position: &Position) -> Option<Step> {
+    // On a variant grid the generalized intersection (SE 2.9) takes its place.
+    if position.geometry().is_variant() {
+        return None;
+    }
     locked(position, true, Some)
 }
 
@@ -85,5 +89,9 @@ pub fn direct_pointing(position: &Position) -> Option<Step> {
 
 /// A digit of a row or column confined to one box leaves the rest of that box.
 pub fn claiming(position: &Position) -> Option<Step> {
+    // On a variant grid the generalized intersection (SE 2.9) takes its place.
+    if position.geometry().is_variant() {
+        return None;
+    }
     locked(position, false, Some)
 }

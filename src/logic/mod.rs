@@ -31,6 +31,7 @@
 mod chains;
 mod fish;
 mod forcing;
+mod generalized;
 mod grouped;
 mod intersections;
 mod position;
@@ -77,6 +78,9 @@ pub enum Technique {
     Pointing,
     /// A digit of a line confined to one box leaves the rest of the box.
     Claiming,
+    /// On a variant grid, in place of pointing and claiming (SE 2.9): a digit's places in
+    /// a unit all see a cell outside it, which loses the digit.
+    GeneralizedIntersection,
     /// Two cells of a unit with the same two candidates.
     NakedPair,
     /// X-Wing: a digit in two rows confined to two columns (or the reverse).
@@ -183,7 +187,7 @@ pub enum Technique {
 /// W-Wing are not on it:
 /// SE finds their eliminations as forcing chains and rates them by length, so the forcing
 /// chain finder makes them (they stay available to [`find`] by name).
-pub const TECHNIQUES: [Technique; 38] = [
+pub const TECHNIQUES: [Technique; 39] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -193,6 +197,7 @@ pub const TECHNIQUES: [Technique; 38] = [
     Technique::DirectHiddenTriple,
     Technique::Pointing,
     Technique::Claiming,
+    Technique::GeneralizedIntersection,
     Technique::NakedPair,
     Technique::XWing,
     Technique::HiddenPair,
@@ -237,6 +242,7 @@ impl Technique {
             Technique::DirectHiddenTriple => 2.5,
             Technique::Pointing => 2.6,
             Technique::Claiming => 2.8,
+            Technique::GeneralizedIntersection => 2.9,
             Technique::NakedPair => 3.0,
             Technique::XWing => 3.2,
             Technique::HiddenPair => 3.4,
@@ -302,6 +308,7 @@ impl Technique {
             Technique::DirectHiddenTriple => "Direct hidden triple",
             Technique::Pointing => "Pointing",
             Technique::Claiming => "Claiming",
+            Technique::GeneralizedIntersection => "Generalized intersection",
             Technique::NakedPair => "Naked pair",
             Technique::XWing => "X-Wing",
             Technique::HiddenPair => "Hidden pair",
@@ -359,6 +366,7 @@ impl Technique {
             Technique::DirectHiddenTriple => |p| subsets::direct_hidden(p, 3),
             Technique::Pointing => intersections::pointing,
             Technique::Claiming => intersections::claiming,
+            Technique::GeneralizedIntersection => generalized::generalized_intersection,
             Technique::NakedPair => |p| subsets::naked(p, 2),
             Technique::NakedTriple => |p| subsets::naked(p, 3),
             Technique::NakedQuad => |p| subsets::naked(p, 4),

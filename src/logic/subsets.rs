@@ -53,6 +53,9 @@ fn technique(k: usize, naked: bool) -> Technique {
 /// unit's other cells.
 pub fn naked(position: &Position, k: usize) -> Option<Step> {
     let geometry = position.geometry();
+    if geometry.is_variant() {
+        return super::generalized::naked_anywhere(position, k, technique(k, true));
+    }
     for unit in geometry.units() {
         let open: Vec<Cell> = position.empty_cells(unit).collect();
         if open.len() <= k {

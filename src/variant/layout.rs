@@ -211,6 +211,7 @@ impl Layout {
                 )
             })
             .map(|h| (h.name(), h.cells.clone()))
+            .chain(self.implied_windows())
             .collect();
         let regions = geometry::Regions {
             side: self.side,
@@ -220,6 +221,61 @@ impl Layout {
             extra_peers: self.peers.clone(),
         };
         Geometry::custom(&regions).map_err(Error::InvalidArgument)
+    }
+
+    /// Windoku's implied windows: with the windows' rows grouped into bands (and the rows
+    /// outside every window into one more), and columns alike, each band crossing each
+    /// column band that is not a window also holds every digit once. (The cells of a
+    /// column band hold each digit `n` times; each of its windows and implied windows
+    /// above holds it once, which leaves once for the last.) Sudoku Explainer reasons
+    /// with all of them ("window group"); the engines need only the windows.
+    fn implied_windows(&self) -> Vec<(String, Vec<Cell>)> {
+        let windows: Vec<&House> = self
+            .houses
+            .iter()
+            .filter(|h| h.kind == HouseKind::Window)
+            .collect();
+        let side = self.side;
+        let bands = |line: fn(usize, Cell) -> usize| {
+            let mut bands: Vec<Vec<usize>> = Vec::new();
+            for window in &windows {
+                let mut lines: Vec<usize> = window.cells.iter().map(|&c| line(side, c)).collect();
+                lines.sort_unstable();
+                lines.dedup();
+                if !bands.contains(&lines) {
+                    bands.push(lines);
+                }
+            }
+            let outside: Vec<usize> = (0..side)
+                .filter(|l| !bands.iter().flatten().any(|x| x == l))
+                .collect();
+            bands.push(outside);
+            bands
+        };
+        let (rows, columns) = (
+            bands(|side, c| c.index() / side),
+            bands(|side, c| c.index() % side),
+        );
+        let mut implied = Vec::new();
+        for band in &rows {
+            for stack in &columns {
+                let mut cells: Vec<Cell> = band
+                    .iter()
+                    .flat_map(|&r| stack.iter().map(move |&c| Cell::new(r * side + c)))
+                    .collect();
+                cells.sort_unstable();
+                let known = windows.iter().any(|w| w.cells == cells);
+                if !known && cells.len() == side {
+                    let number = windows.len() + implied.len() + 1;
+                    implied.push((format!("window {number}"), cells));
+                }
+            }
+        }
+        if windows.is_empty() {
+            Vec::new()
+        } else {
+            implied
+        }
     }
 
     /// The name of `cell`, `r3c5` (counted from 1).
@@ -371,6 +427,43 @@ mod tests {
 
     fn boxes(rows: usize, columns: usize) -> Regions {
         Regions::Boxes { rows, columns }
+    }
+
+    #[test]
+    fn windoku_geometry_adds_the_implied_windows_and_a_solution_fills_them() {
+        for n in [3, 4] {
+            let side = n * n;
+            let variant = Variant::new(side, boxes(n, n), &[Rule::Windows], vec![]).unwrap();
+            let layout = Layout::new(&variant);
+            let windows = layout
+                .houses()
+                .iter()
+                .filter(|h| h.kind == HouseKind::Window);
+            let geometry = layout.geometry().unwrap();
+            let extra = geometry.unit_count() - 3 * side;
+            // (n - 1)² windows, and n² - (n - 1)² implied ones: 4 + 5, 9 + 7.
+            assert_eq!((windows.count(), extra), ((n - 1) * (n - 1), n * n));
+            if n == 4 {
+                // An empty 16x16 windoku takes the engine minutes to fill.
+                continue;
+            }
+            // Any solution (found by the bitmask engine, which reads only the windows)
+            // holds every digit once in each implied window.
+            let empty = crate::variant::Puzzle::new(variant, vec![0; side * side]).unwrap();
+            let limits = crate::solver::Limits::NONE;
+            let found = crate::bitmask::variant::count_variant(&empty, 1, &limits);
+            let solution = &found.solutions[0];
+            for unit in geometry.units() {
+                let mut digits: Vec<u8> = geometry
+                    .unit(unit)
+                    .iter()
+                    .map(|c| solution[c.index()])
+                    .collect();
+                digits.sort_unstable();
+                digits.dedup();
+                assert_eq!(digits.len(), side, "{}", geometry.unit_name(unit));
+            }
+        }
     }
 
     #[test]

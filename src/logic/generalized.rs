@@ -1,0 +1,151 @@
+//! What Sudoku Explainer does in place of locked candidates and naked subsets on variant
+//! grids, whose cells may see each other without sharing a unit (a diagonal, a window, a
+//! knight's move): the same reasoning with "a cell seeing them all" in place of "the rest
+//! of the unit". On a classic grid they find nothing the classic techniques would not, so
+//! the ladder leaves them to variant geometries ([`Geometry::is_variant`]) and the
+//! classic ones to classic grids.
+//!
+//! [`Geometry::is_variant`]: crate::geometry::Geometry::is_variant
+
+use super::{digit_name, set_name, Position, Step, Technique};
+use crate::bitset::{Digit, DigitSet};
+use crate::geometry::Cell;
+
+/// Generalized intersection (SE 2.9): a digit's places in a unit all see some cell outside
+/// it, so that cell cannot hold the digit. Pointing and claiming are the classic cases.
+pub fn generalized_intersection(position: &Position) -> Option<Step> {
+    let geometry = position.geometry();
+    if !geometry.is_variant() {
+        return None;
+    }
+    for unit in geometry.units() {
+        for digit in Digit::all(geometry.side()) {
+            let places = position.places(unit, digit);
+            if places.len() < 2 {
+                continue;
+            }
+            let eliminations: Vec<(Cell, Digit)> = position
+                .holders(digit)
+                .filter(|c| !places.contains(c) && places.iter().all(|&p| position.sees(p, *c)))
+                .map(|c| (c, digit))
+                .collect();
+            if eliminations.is_empty() {
+                continue;
+            }
+            let removed: Vec<Cell> = eliminations.iter().map(|e| e.0).collect();
+            let explanation = format!(
+                "Generalized intersection: in {}, {} can only go in {}, and {} see{} them all: \
+                 remove it there",
+                geometry.unit_name(unit),
+                digit_name(digit),
+                position.names(&places),
+                position.names(&removed),
+                if removed.len() == 1 { "s" } else { "" }
+            );
+            return Some(Step::eliminating(
+                Technique::GeneralizedIntersection,
+                eliminations,
+                places,
+                vec![unit],
+                explanation,
+            ));
+        }
+    }
+    None
+}
+
+/// Generalized naked subset (SE's "generalized naked pair/triplet/quad", rated as the
+/// naked ones): `k` cells that all see each other with `k` candidates between them hold
+/// those `k` digits, one each, so a cell seeing every one of them that has a digit cannot
+/// hold it. On a variant grid the naked subsets are found this way.
+pub fn naked_anywhere(position: &Position, k: usize, technique: Technique) -> Option<Step> {
+    let geometry = position.geometry();
+    let small: Vec<Cell> = geometry
+        .cells()
+        .filter(|&c| {
+            position.is_empty(c) && (2..=k).contains(&(position.candidates(c).len() as usize))
+        })
+        .collect();
+    let mut chosen = Vec::with_capacity(k);
+    search(
+        position,
+        &small,
+        0,
+        k,
+        &mut chosen,
+        DigitSet::EMPTY,
+        technique,
+    )
+}
+
+/// Extends `chosen` (cells seeing each other, candidates `digits`) from `small[from..]`.
+fn search(
+    position: &Position,
+    small: &[Cell],
+    from: usize,
+    k: usize,
+    chosen: &mut Vec<Cell>,
+    digits: DigitSet,
+    technique: Technique,
+) -> Option<Step> {
+    if chosen.len() == k {
+        return (digits.len() as usize == k).then(|| step(position, chosen, digits, technique))?;
+    }
+    for i in from..small.len() {
+        let cell = small[i];
+        let union = digits.union(position.candidates(cell));
+        if union.len() as usize > k || !chosen.iter().all(|&c| position.sees(c, cell)) {
+            continue;
+        }
+        chosen.push(cell);
+        let found = search(position, small, i + 1, k, chosen, union, technique);
+        chosen.pop();
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// The step of a generalized naked subset, if it eliminates anything.
+fn step(
+    position: &Position,
+    cells: &[Cell],
+    digits: DigitSet,
+    technique: Technique,
+) -> Option<Step> {
+    let mut eliminations = Vec::new();
+    for digit in digits.iter() {
+        let holding: Vec<Cell> = cells
+            .iter()
+            .copied()
+            .filter(|&c| position.candidates(c).contains(digit))
+            .collect();
+        eliminations.extend(
+            position
+                .holders(digit)
+                .filter(|c| !cells.contains(c) && holding.iter().all(|&h| position.sees(h, *c)))
+                .map(|c| (c, digit)),
+        );
+    }
+    if eliminations.is_empty() {
+        return None;
+    }
+    eliminations.sort_unstable();
+    let removed: Vec<Cell> = eliminations.iter().map(|e| e.0).collect();
+    let explanation = format!(
+        "{}: {} see each other and hold only {} between them, so each of those digits is in \
+         one of them: remove it from {}",
+        technique.name(),
+        position.names(cells),
+        set_name(digits),
+        position.names(&removed)
+    );
+    Some(Step::eliminating(
+        technique,
+        eliminations,
+        cells.to_vec(),
+        Vec::new(),
+        explanation,
+    ))
+}
