@@ -54,6 +54,68 @@ pub fn generalized_intersection(position: &Position) -> Option<Step> {
     None
 }
 
+/// SE's direct pointing (`pointing`, from a box) and direct claiming (from any other unit)
+/// on a variant grid: a digit's places in one unit all lie in another unit, so the digit
+/// leaves the rest of that one; the step is taken when that leaves a hidden single in a
+/// box, and places it. (Singles in any unit made it fire where SE rates 2.9: on the
+/// development split, windoku 80.0% and disjoint groups 80.0% ER equal instead of 83.3%
+/// and 83.3%.) Nothing on a classic grid (see [`super::intersections`]).
+pub fn direct_locking(position: &Position, pointing: bool) -> Option<Step> {
+    use super::singles::{direct, DirectSingle};
+    use crate::geometry::UnitKind;
+    let geometry = position.geometry();
+    if !geometry.is_variant() {
+        return None;
+    }
+    let technique = if pointing {
+        Technique::DirectPointing
+    } else {
+        Technique::DirectClaiming
+    };
+    for home in geometry.units() {
+        if (geometry.unit_kind(home) == UnitKind::Box) != pointing {
+            continue;
+        }
+        for digit in Digit::all(geometry.side()) {
+            let places = position.places(home, digit);
+            if places.len() < 2 {
+                continue;
+            }
+            for &target in geometry.all_units_of(places[0]) {
+                let cells = geometry.unit(target);
+                if target == home || !places.iter().all(|p| cells.contains(p)) {
+                    continue;
+                }
+                let eliminations: Vec<(Cell, Digit)> = position
+                    .places(target, digit)
+                    .into_iter()
+                    .filter(|c| !places.contains(c))
+                    .map(|c| (c, digit))
+                    .collect();
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let explanation = format!(
+                    "{}: in {}, {} can only go in {} (all in {}), so it leaves the rest of {}",
+                    technique.name(),
+                    geometry.unit_name(home),
+                    digit_name(digit),
+                    position.names(&places),
+                    geometry.unit_name(target),
+                    geometry.unit_name(target)
+                );
+                let units = vec![home, target];
+                let step =
+                    Step::eliminating(technique, eliminations, places.clone(), units, explanation);
+                if let Some(step) = direct(position, step, technique, DirectSingle::InBox) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
 /// Generalized naked subset (SE's "generalized naked pair/triplet/quad", rated as the
 /// naked ones): `k` cells that all see each other with `k` candidates between them hold
 /// those `k` digits, one each, so a cell seeing every one of them that has a digit cannot

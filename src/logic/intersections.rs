@@ -77,6 +77,9 @@ pub fn pointing(position: &Position) -> Option<Step> {
 /// Pointing whose eliminations leave a hidden single, placed with them (SE's direct
 /// pointing).
 pub fn direct_pointing(position: &Position) -> Option<Step> {
+    if position.geometry().is_variant() {
+        return super::generalized::direct_locking(position, true);
+    }
     locked(position, true, |step| {
         singles::direct(
             position,
