@@ -12,7 +12,10 @@
 //! - `... -- --serate FILE [SAMPLE [SEED]]`: a file as SE's batch rater prints it
 //!   (`../shared/peers/se/serate FILE`): `PUZZLE ER/EP/ED [HARDEST TECHNIQUE]` a line, `#`
 //!   lines ignored, optionally gzipped (`datasets/held_out_*.se.txt`,
-//!   `datasets/se_ratings_*.se.txt.gz`).
+//!   `datasets/se_ratings_*.se.txt.gz`). A line `variant: RULES` (as in the variant format:
+//!   `x`, `windoku`, `disjoint-groups`, `anti-king`) makes the 9x9 puzzles after it that
+//!   variant, graded with its regions and peers, as SE's `serate --isX=1` and the like rate
+//!   them (`datasets/se_ratings_variant_*.se.txt.gz`).
 //!
 //! SAMPLE puzzles (default 1,500) are drawn at random with SEED (default 1); 0 takes all.
 
@@ -26,6 +29,8 @@ use sudolab::corpus::CorpusReader;
 use sudolab::grid::Grid;
 use sudolab::logic::{grade, Position};
 use sudolab::random::Random;
+use sudolab::variant::format::parse_rules;
+use sudolab::variant::{Puzzle, Regions, Variant};
 
 /// SE's numbers for one puzzle: ER always, EP, ED and the hardest technique's name when the
 /// input gives them.
@@ -110,19 +115,32 @@ fn spearman(x: &[f32], y: &[f32]) -> f64 {
     sxy / (sxx * syy).sqrt()
 }
 
-/// Puzzles with their line numbers, and SE's ratings of each.
-type Rated = (Vec<(u64, Grid)>, Vec<SeRating>);
+/// Puzzles with their line numbers and variants (`None`: classic), and SE's ratings of each.
+type Rated = (Vec<(u64, Grid, Option<Variant>)>, Vec<SeRating>);
 
 /// The puzzles (with their line numbers) and SE's ratings of each, from SE's batch rater's
 /// output: `PUZZLE ER/EP/ED [HARDEST TECHNIQUE]` a line.
 fn read_serate(path: &Path) -> Result<Rated, Box<dyn std::error::Error>> {
     let text = open_text(path)?;
     let (mut records, mut ratings) = (Vec::new(), Vec::new());
+    let mut variant = None;
     for (k, line) in text.lines().enumerate() {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }
         let place = || format!("{}, line {}", path.display(), k + 1);
+        if let Some(words) = line.strip_prefix("variant:") {
+            let (rules, jigsaw) = parse_rules(words).map_err(|e| format!("{}: {e}", place()))?;
+            if jigsaw {
+                return Err(format!("{}: jigsaw needs its regions", place()).into());
+            }
+            let boxes = Regions::Boxes {
+                rows: 3,
+                columns: 3,
+            };
+            variant = Some(Variant::new(9, boxes, &rules, Vec::new())?);
+            continue;
+        }
         let mut fields = line.splitn(3, ' ');
         let (Some(puzzle), Some(rated)) = (fields.next(), fields.next()) else {
             return Err(format!("{}: not PUZZLE ER/EP/ED", place()).into());
@@ -133,7 +151,7 @@ fn read_serate(path: &Path) -> Result<Rated, Box<dyn std::error::Error>> {
             .collect::<Result<_, _>>()
             .map_err(|e| format!("{}: {e}", place()))?;
         let puzzle: Grid = puzzle.parse().map_err(|e| format!("{}: {e}", place()))?;
-        records.push((k as u64 + 1, puzzle));
+        records.push((k as u64 + 1, puzzle, variant.clone()));
         ratings.push(SeRating {
             er: numbers[0],
             ep: numbers.get(1).copied(),
@@ -158,9 +176,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         read_serate(Path::new(&args[1]))?
     } else {
         let ratings = read_ratings(Path::new(&args[1]))?;
-        let records: Vec<(u64, Grid)> = CorpusReader::from_path(Path::new(&args[0]))?
-            .map(|r| r.map(|r| (r.line, r.puzzle)))
-            .collect::<Result<_, _>>()?;
+        let records: Vec<(u64, Grid, Option<Variant>)> =
+            CorpusReader::from_path(Path::new(&args[0]))?
+                .map(|r| r.map(|r| (r.line, r.puzzle, None)))
+                .collect::<Result<_, _>>()?;
         (records, ratings)
     };
     if records.len() != ratings.len() {
@@ -176,8 +195,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let graded: Vec<Graded> = chosen
         .par_iter()
         .map(|&k| {
-            let (line, puzzle) = &records[k];
-            let position = Position::from_grid(puzzle).expect("a valid puzzle");
+            let (line, puzzle, variant) = &records[k];
+            let position = match variant {
+                None => Position::from_grid(puzzle),
+                Some(variant) => Puzzle::new(variant.clone(), puzzle.cells().to_vec())
+                    .and_then(|p| Position::from_puzzle(&p)),
+            }
+            .expect("a valid puzzle");
             let grade = grade(&position);
             Graded {
                 line: *line,

@@ -87,12 +87,16 @@ pub fn turbot_fish(position: &Position) -> Option<Step> {
 /// SE's rating of a chain of single-cell strong links in units of `kinds`: `base`, plus a
 /// tenth when a box is among them and another when both a row and a column are
 /// (measured: skyscrapers 4.0, two-string kites and box-line turbot fish 4.1; with three
-/// links 5.4 to 5.6).
+/// links 5.4 to 5.6). A variant's extra region among them makes it three tenths (SE on
+/// the variant development split: 4.3 for two links, 5.7 for three, whatever the others).
 fn link_rating(base: f32, kinds: &[crate::geometry::UnitKind]) -> f32 {
     use crate::geometry::UnitKind;
     let has = |kind: UnitKind| kinds.contains(&kind);
-    let tenths =
-        u8::from(has(UnitKind::Box)) + u8::from(has(UnitKind::Row) && has(UnitKind::Column));
+    let tenths = if has(UnitKind::Extra) {
+        3
+    } else {
+        u8::from(has(UnitKind::Box)) + u8::from(has(UnitKind::Row) && has(UnitKind::Column))
+    };
     base + f32::from(tenths) / 10.0
 }
 
