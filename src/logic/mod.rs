@@ -67,9 +67,8 @@ pub enum Technique {
     /// single in a box, and looking in lines instead lowered agreement from 93.5% to 89.7%.)
     DirectPointing,
     /// Direct claiming (SE), on variant grids only: a digit's places in a unit other than a
-    /// box all lie in another unit, and leaving the rest of that unit leaves a hidden single
-    /// (placed by the step). On variant grids direct pointing pairs a box with any unit
-    /// the same way.
+    /// box all lie in another unit, and leaving the rest of that unit makes one of those
+    /// places the digit's only place in its box (placed by the step).
     DirectClaiming,
     /// Direct hidden pair (SE): a hidden pair whose eliminations leave a hidden single in
     /// the pair's unit; the step places it.
@@ -369,7 +368,7 @@ impl Technique {
             Technique::HiddenSingleBox => singles::hidden_single_box,
             Technique::HiddenSingleLine => singles::hidden_single_line,
             Technique::DirectPointing => intersections::direct_pointing,
-            Technique::DirectClaiming => |p| generalized::direct_locking(p, false),
+            Technique::DirectClaiming => generalized::direct_claiming,
             Technique::DirectHiddenPair => |p| subsets::direct_hidden(p, 2),
             Technique::NakedSingle => singles::naked_single,
             Technique::DirectHiddenTriple => |p| subsets::direct_hidden(p, 3),

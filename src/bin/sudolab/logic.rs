@@ -216,7 +216,7 @@ impl SudokuObserver for Shown {
 }
 
 #[derive(Serialize)]
-struct JsonStep {
+pub struct JsonStep {
     technique: &'static str,
     rating: f32,
     placements: Vec<(String, String)>,
@@ -241,7 +241,7 @@ fn cell_digit(geometry: &Geometry, (cell, digit): (Cell, Digit)) -> (String, Str
     (geometry.cell_name(cell), digit.to_string())
 }
 
-fn json_step(geometry: &Geometry, step: &Step) -> JsonStep {
+pub fn json_step(geometry: &Geometry, step: &Step) -> JsonStep {
     JsonStep {
         technique: step.technique.name(),
         rating: step.rating,
@@ -260,6 +260,15 @@ fn json_step(geometry: &Geometry, step: &Step) -> JsonStep {
 }
 
 pub fn explain(args: &ExplainArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    if let Some((source, records)) = crate::variants::variant_puzzles(&args.puzzle)? {
+        if args.allow_guess {
+            bail!("--allow-guess: not for variant puzzles yet");
+        }
+        let Some(record) = records.first() else {
+            bail!("{source}: no puzzle found");
+        };
+        return crate::variants::explain(&source, record, args.format, out);
+    }
     let puzzle = read_puzzle(&args.puzzle)?;
     let solution = unique_solution(&puzzle)?;
     let geometry = puzzle.geometry();

@@ -271,3 +271,56 @@ fn position_to_rate(
     }
     Ok(position)
 }
+
+/// `explain` on a variant puzzle (the first of the file): the whole path of the human
+/// techniques under the variant's regions and peers, as for a classic puzzle; exit 3 when
+/// they get stuck (`--allow-guess` is not for variants yet).
+pub fn explain(
+    source: &str,
+    record: &Record,
+    format: Format,
+    out: &mut impl Write,
+) -> anyhow::Result<Status> {
+    let position = position_to_rate(&record.puzzle, false)
+        .map_err(|why| anyhow::anyhow!("{source}, line {}: {why}", record.line))?;
+    let path = sudolab::logic::explain(&position);
+    let geometry = position.geometry();
+    match format {
+        Format::Json => {
+            let steps: Vec<_> = path
+                .steps
+                .iter()
+                .map(|s| crate::logic::json_step(geometry, s))
+                .collect();
+            let object = json!({
+                "puzzle": record.puzzle.to_line(),
+                "variant": record.puzzle.variant().name(),
+                "steps": steps,
+                "solved_by_logic": path.solved,
+                "end": cells_line(path.end.digits()),
+            });
+            writeln!(out, "{object}")?;
+        }
+        Format::Text => {
+            for (i, step) in path.steps.iter().enumerate() {
+                writeln!(out, "{:3}. {}", i + 1, step.explanation)?;
+            }
+            if path.solved {
+                writeln!(out, "Solved by logic in {} steps.", path.steps.len())?;
+            } else {
+                writeln!(
+                    out,
+                    "Stuck after {} steps: none of the {} techniques applies. Position: {}",
+                    path.steps.len(),
+                    sudolab::logic::TECHNIQUES.len(),
+                    cells_line(path.end.digits())
+                )?;
+            }
+        }
+    }
+    Ok(if path.solved {
+        Status::Success
+    } else {
+        Status::NoHint
+    })
+}
