@@ -365,6 +365,20 @@ fn grade_rates_variant_puzzles_and_refuses_what_it_cannot_read() {
         let rating: f32 = line.split(' ').next().unwrap().parse().unwrap();
         assert!((1.0..=12.0).contains(&rating), "{line}");
     }
+    // `explain` walks the first puzzle with the same techniques: its last step's rating
+    // is the grade's.
+    let out = sudolab(&["explain", path(&x), "--format", "json"]);
+    let explained: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(explained["variant"], "x 9x9");
+    let top = explained["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["rating"].as_f64().unwrap())
+        .fold(0.0, f64::max);
+    let graded: f64 = lines[0].split(' ').next().unwrap().parse().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!((top - graded).abs() < 0.05, "explain {top}, grade {graded}");
     let killer = dir.join("killer.txt");
     generate(&killer, "killer", "6", "1");
     let out = sudolab(&["grade", path(&killer)]);
