@@ -560,3 +560,25 @@ fn the_bundled_variant_corpora_are_as_stated_and_their_answers_check() {
     }
     assert_eq!(files, 10);
 }
+
+/// Windoku's implied windows (what `Layout::geometry` adds for the human techniques) hold
+/// every digit once in a solution the bitmask engine finds, reading only the four windows.
+#[test]
+fn windoku_implied_windows_hold_every_digit_in_an_engines_solution() {
+    let variant = Variant::new(9, boxes(3, 3), &[Rule::Windows], vec![]).unwrap();
+    let geometry = sudolab::variant::Layout::new(&variant).geometry().unwrap();
+    assert_eq!(geometry.unit_count(), 27 + 9);
+    let empty = Puzzle::new(variant, vec![0; 81]).unwrap();
+    let found = sudolab::bitmask::variant::count_variant(&empty, 1, &Limits::NONE);
+    let solution = &found.solutions[0];
+    for unit in geometry.units() {
+        let mut digits: Vec<u8> = geometry
+            .unit(unit)
+            .iter()
+            .map(|c| solution[c.index()])
+            .collect();
+        digits.sort_unstable();
+        digits.dedup();
+        assert_eq!(digits.len(), 9, "{}", geometry.unit_name(unit));
+    }
+}

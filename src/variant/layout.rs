@@ -430,7 +430,7 @@ mod tests {
     }
 
     #[test]
-    fn windoku_geometry_adds_the_implied_windows_and_a_solution_fills_them() {
+    fn windoku_geometry_adds_the_implied_windows() {
         for n in [3, 4] {
             let side = n * n;
             let variant = Variant::new(side, boxes(n, n), &[Rule::Windows], vec![]).unwrap();
@@ -443,26 +443,6 @@ mod tests {
             let extra = geometry.unit_count() - 3 * side;
             // (n - 1)² windows, and n² - (n - 1)² implied ones: 4 + 5, 9 + 7.
             assert_eq!((windows.count(), extra), ((n - 1) * (n - 1), n * n));
-            if n == 4 {
-                // An empty 16x16 windoku takes the engine minutes to fill.
-                continue;
-            }
-            // Any solution (found by the bitmask engine, which reads only the windows)
-            // holds every digit once in each implied window.
-            let empty = crate::variant::Puzzle::new(variant, vec![0; side * side]).unwrap();
-            let limits = crate::solver::Limits::NONE;
-            let found = crate::bitmask::variant::count_variant(&empty, 1, &limits);
-            let solution = &found.solutions[0];
-            for unit in geometry.units() {
-                let mut digits: Vec<u8> = geometry
-                    .unit(unit)
-                    .iter()
-                    .map(|c| solution[c.index()])
-                    .collect();
-                digits.sort_unstable();
-                digits.dedup();
-                assert_eq!(digits.len(), side, "{}", geometry.unit_name(unit));
-            }
         }
     }
 

@@ -259,6 +259,24 @@ pub fn json_step(geometry: &Geometry, step: &Step) -> JsonStep {
     }
 }
 
+/// The numbered steps of `path` and how it ended: solved, or stuck, in which case the
+/// caller shows the position on the lines after "Position:".
+pub fn write_path(out: &mut impl Write, path: &logic::Path) -> std::io::Result<()> {
+    for (i, step) in path.steps.iter().enumerate() {
+        writeln!(out, "{:3}. {}", i + 1, step.explanation)?;
+    }
+    if path.solved {
+        writeln!(out, "Solved by logic in {} steps.", path.steps.len())
+    } else {
+        writeln!(
+            out,
+            "Stuck after {} steps: none of the {} techniques applies. Position:",
+            path.steps.len(),
+            logic::TECHNIQUES.len()
+        )
+    }
+}
+
 pub fn explain(args: &ExplainArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     if let Some((source, records)) = crate::variants::variant_puzzles(&args.puzzle)? {
         if args.allow_guess {
@@ -311,18 +329,8 @@ pub fn explain(args: &ExplainArgs, out: &mut impl Write) -> anyhow::Result<Statu
             writeln!(out)?;
         }
         Format::Text => {
-            for (i, step) in path.steps.iter().enumerate() {
-                writeln!(out, "{:3}. {}", i + 1, step.explanation)?;
-            }
-            if path.solved {
-                writeln!(out, "Solved by logic in {} steps.", path.steps.len())?;
-            } else {
-                writeln!(
-                    out,
-                    "Stuck after {} steps: none of the {} techniques applies. Position:",
-                    path.steps.len(),
-                    logic::TECHNIQUES.len()
-                )?;
+            write_path(out, &path)?;
+            if !path.solved {
                 write!(out, "{}", end.to_pretty())?;
                 if let Some(search) = &search {
                     writeln!(

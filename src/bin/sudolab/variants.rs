@@ -302,19 +302,9 @@ pub fn explain(
             writeln!(out, "{object}")?;
         }
         Format::Text => {
-            for (i, step) in path.steps.iter().enumerate() {
-                writeln!(out, "{:3}. {}", i + 1, step.explanation)?;
-            }
-            if path.solved {
-                writeln!(out, "Solved by logic in {} steps.", path.steps.len())?;
-            } else {
-                writeln!(
-                    out,
-                    "Stuck after {} steps: none of the {} techniques applies. Position: {}",
-                    path.steps.len(),
-                    sudolab::logic::TECHNIQUES.len(),
-                    cells_line(path.end.digits())
-                )?;
+            crate::logic::write_path(out, &path)?;
+            if !path.solved {
+                writeln!(out, "{}", cells_line(path.end.digits()))?;
             }
         }
     }
