@@ -88,12 +88,7 @@ pub fn direct_locking(position: &Position, pointing: bool) -> Option<Step> {
                 if target == home || !places.iter().all(|p| cells.contains(p)) {
                     continue;
                 }
-                let eliminations: Vec<(Cell, Digit)> = position
-                    .places(target, digit)
-                    .into_iter()
-                    .filter(|c| !places.contains(c))
-                    .map(|c| (c, digit))
-                    .collect();
+                let eliminations = position.eliminations_outside(target, digit, &places);
                 if eliminations.is_empty() {
                     continue;
                 }

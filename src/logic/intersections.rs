@@ -30,12 +30,7 @@ fn locked(
                 continue;
             }
             let places = position.places(home, digit);
-            let eliminations: Vec<(Cell, Digit)> = position
-                .places(target, digit)
-                .into_iter()
-                .filter(|c| !places.contains(c))
-                .map(|c| (c, digit))
-                .collect();
+            let eliminations = position.eliminations_outside(target, digit, &places);
             if eliminations.is_empty() {
                 continue;
             }

@@ -203,6 +203,21 @@ impl Position {
         places
     }
 
+    /// Removing `digit` from the cells of `unit` that hold it outside `kept` (locked
+    /// candidates' eliminations).
+    pub(crate) fn eliminations_outside(
+        &self,
+        unit: Unit,
+        digit: Digit,
+        kept: &[Cell],
+    ) -> Vec<(Cell, Digit)> {
+        self.places(unit, digit)
+            .into_iter()
+            .filter(|c| !kept.contains(c))
+            .map(|c| (c, digit))
+            .collect()
+    }
+
     /// How many empty cells of `unit` have `digit` as a candidate (no allocation).
     pub(crate) fn place_count(&self, unit: Unit, digit: Digit) -> usize {
         self.geometry
