@@ -1,6 +1,6 @@
 //! Grouped turbot fish, as Sukaku Explainer has them: two or three strong links of one
 //! digit joined by weak links, where an end of a link may be a group of cells (the places
-//! of the digit in a unit that lie in one box-line intersection) rather than one cell.
+//! of the digit in a unit that lie in one box) rather than one cell.
 //!
 //! A *node* is a cell or a group. A unit holding the digit in exactly two nodes is a
 //! strong link between them: one of the two holds the digit. Two nodes are weakly linked
@@ -49,6 +49,18 @@ fn links(position: &Position, digit: Digit) -> Vec<Link> {
                 cells.iter().all(|&c| key(geometry, c) == k)
             })
         };
+        // A group lies in one box, as SE's do. On classic grids a group across boxes (the
+        // rest of a row) has no candidate seeing it outside the row, so eliminates nothing;
+        // on variant grids a unit's places in a row across boxes (of a disjoint group), or
+        // in a column across boxes (of a window), make no node. Measured on the
+        // development split of `datasets/SOURCES.md`, ER equal (X / windoku / disjoint
+        // groups / anti-king): groups anywhere 62 / 88 / 88 / 68%, in one box 63 / 89 /
+        // 92 / 67%, in one box and one line 61 / 89 / 92 / 67%, in one box on extra
+        // regions only 62 / 89 / 89 / 68%; classic grades unchanged.
+        let in_one_box = |cells: &[Cell]| {
+            let first = geometry.box_of(cells[0]);
+            cells.iter().all(|&c| geometry.box_of(c) == first)
+        };
         for key in keys {
             let mut values: Vec<usize> = places.iter().map(|&c| key(geometry, c)).collect();
             values.sort_unstable();
@@ -56,7 +68,12 @@ fn links(position: &Position, digit: Digit) -> Vec<Link> {
             for &value in &values {
                 let (first, second): (Node, Node) =
                     places.iter().partition(|&&c| key(geometry, c) == value);
-                if first.is_empty() || second.is_empty() || !line_of(&second) {
+                if first.is_empty()
+                    || second.is_empty()
+                    || !line_of(&second)
+                    || !in_one_box(&first)
+                    || !in_one_box(&second)
+                {
                     continue;
                 }
                 let split = if first < second {
