@@ -398,3 +398,102 @@ fn grade_rates_variant_puzzles_and_refuses_what_it_cannot_read() {
         text(&out.stdout)
     );
 }
+
+/// The cell name of cell `k` of a 9x9 grid ("r1c1").
+fn cell_name(k: usize) -> String {
+    format!("r{}c{}", k / 9 + 1, k % 9 + 1)
+}
+
+#[test]
+fn hint_on_a_variant_puzzle_checks_entries_and_marks_first() {
+    let dir = temp_dir("hint");
+    let file = dir.join("windoku.txt");
+    generate(&file, "windoku", "9", "1");
+    let records = format::read_records(std::fs::read(&file).unwrap().as_slice(), None).unwrap();
+    let puzzle = records[0].puzzle.cells().to_vec();
+    // The solution from another engine than the hint's (bitmask): dlx.
+    let solved = sudolab(&["solve", path(&file), "--solver", "dlx"]);
+    assert_eq!(solved.status.code(), Some(0), "{}", text(&solved.stderr));
+    let solution: Vec<u8> = text(&solved.stdout)
+        .trim()
+        .bytes()
+        .map(|b| b - b'0')
+        .collect();
+    assert_eq!(solution.len(), 81);
+    let empty: Vec<usize> = (0..81).filter(|&k| puzzle[k] == 0).collect();
+    let line = |cells: &[u8]| cells_line(cells);
+
+    // No entries: the hint is the first step `explain` shows.
+    let out = sudolab(&["hint", path(&file)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let explained = sudolab(&["explain", path(&file)]);
+    let first = text(&explained.stdout).lines().next().unwrap().to_string();
+    assert_eq!(format!("  1. {}", text(&out.stdout).trim()), first);
+
+    // A right entry and a wrong one: only the wrong one is named, exit 1.
+    let mut entries = vec![0u8; 81];
+    entries[empty[0]] = solution[empty[0]];
+    let wrong = solution[empty[1]] % 9 + 1;
+    entries[empty[1]] = wrong;
+    let out = sudolab(&["hint", path(&file), "--entries", &line(&entries)]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains(&format!(
+            "{}: the entry {wrong} contradicts",
+            cell_name(empty[1])
+        )) && !said.contains(&cell_name(empty[0])),
+        "{said}"
+    );
+
+    // Pencil marks leaving out the solution's digit of one cell: that cell is named.
+    let marks: Vec<String> = (0..81)
+        .map(|k| match (puzzle[k], k == empty[2]) {
+            (0, true) => (1..=9u8)
+                .filter(|&d| d != solution[k])
+                .map(|d| char::from(b'0' + d))
+                .collect(),
+            (0, false) => "123456789".to_string(),
+            _ => ".".to_string(),
+        })
+        .collect();
+    let out = sudolab(&["hint", path(&file), "--candidates", &marks.join(" ")]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains(&format!("{}: the pencil marks", cell_name(empty[2]))),
+        "{}",
+        text(&out.stdout)
+    );
+
+    // Every cell but one entered right: the hint fills that one with the solution's digit.
+    let last = *empty.last().unwrap();
+    let mut entries = solution.clone();
+    entries[last] = 0;
+    let out = sudolab(&["hint", path(&file), "--entries", &line(&entries)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains(&cell_name(last)) && said.contains(&format!("so it is {}", solution[last])),
+        "{said}"
+    );
+    let out = sudolab(&["hint", path(&file), "--entries", &line(&solution)]);
+    assert!(
+        text(&out.stdout).starts_with("Solved"),
+        "{}",
+        text(&out.stdout)
+    );
+
+    // Entries of another size, and a killer puzzle: refused with the place, exit 2.
+    let out = sudolab(&["hint", path(&file), "--entries", "12"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("2 cells where the puzzle has 81"));
+    let killer = dir.join("killer.txt");
+    generate(&killer, "killer", "6", "1");
+    let out = sudolab(&["hint", path(&killer)]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("line ") && text(&out.stderr).contains("killer cages"),
+        "{}",
+        text(&out.stderr)
+    );
+}

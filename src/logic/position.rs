@@ -94,19 +94,27 @@ impl Position {
     /// cell (filled cells ignore theirs). Marks contradicting a placed peer are dropped.
     pub fn with_candidates(grid: &Grid, candidates: &[DigitSet]) -> Result<Position> {
         let mut position = Position::from_grid(grid)?;
-        if candidates.len() != position.candidates.len() {
+        position.keep_only(candidates)?;
+        Ok(position)
+    }
+
+    /// Keeps, in each empty cell, only the candidates `marks` (one set per cell, row-major)
+    /// also holds: a person's pencil marks over the position. An error if `marks` does not
+    /// have one set per cell.
+    pub fn keep_only(&mut self, marks: &[DigitSet]) -> Result<()> {
+        if marks.len() != self.candidates.len() {
             return Err(Error::InvalidArgument(format!(
                 "{} pencil-mark cells for a grid of {}",
-                candidates.len(),
-                position.candidates.len()
+                marks.len(),
+                self.candidates.len()
             )));
         }
-        for (cell, &marks) in candidates.iter().enumerate() {
-            if position.values[cell] == 0 {
-                position.candidates[cell] = position.candidates[cell].intersection(marks);
+        for (cell, &marks) in marks.iter().enumerate() {
+            if self.values[cell] == 0 {
+                self.candidates[cell] = self.candidates[cell].intersection(marks);
             }
         }
-        Ok(position)
+        Ok(())
     }
 
     /// The index tables.

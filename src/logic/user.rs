@@ -138,15 +138,26 @@ pub fn parse_marks(text: &str, cells: usize) -> Result<Vec<DigitSet>> {
 /// Entries that overwrite a given or contradict `solution`, in cell order. Entries equal to
 /// a given are fine.
 pub fn entry_mistakes(puzzle: &Grid, solution: &Grid, entries: &Grid) -> Vec<Mistake> {
+    entry_mistakes_in_cells(puzzle.cells(), solution.cells(), entries.cells())
+}
+
+/// [`entry_mistakes`] for any grid as digits, one per cell, row-major (`0` blank): a
+/// variant puzzle's givens, its solution and the entries, all of one length.
+pub fn entry_mistakes_in_cells(puzzle: &[u8], solution: &[u8], entries: &[u8]) -> Vec<Mistake> {
     let mut mistakes = Vec::new();
-    for cell in puzzle.geometry().cells() {
-        let Some(entry) = entries.get(cell) else {
+    for (k, ((&given, &entry), &belongs)) in puzzle.iter().zip(entries).zip(solution).enumerate() {
+        let (cell, given, entry) = (
+            Cell::new(k),
+            Digit::from_value(given),
+            Digit::from_value(entry),
+        );
+        let Some(entry) = entry else {
             continue;
         };
-        match puzzle.get(cell) {
+        match given {
             Some(given) if given == entry => {}
             Some(given) => mistakes.push(Mistake::OverwritesGiven { cell, given, entry }),
-            None if Some(entry) != solution.get(cell) => {
+            None if Some(entry) != Digit::from_value(belongs) => {
                 mistakes.push(Mistake::WrongEntry { cell, entry })
             }
             None => {}
@@ -158,12 +169,18 @@ pub fn entry_mistakes(puzzle: &Grid, solution: &Grid, entries: &Grid) -> Vec<Mis
 /// Pencil marks of the empty cells of `grid` that are empty or leave out the digit of
 /// `solution`, in cell order.
 pub fn mark_mistakes(grid: &Grid, solution: &Grid, marks: &[DigitSet]) -> Vec<Mistake> {
+    mark_mistakes_in_cells(grid.cells(), solution.cells(), marks)
+}
+
+/// [`mark_mistakes`] for any grid as digits, one per cell, row-major (`0` blank).
+pub fn mark_mistakes_in_cells(grid: &[u8], solution: &[u8], marks: &[DigitSet]) -> Vec<Mistake> {
     let mut mistakes = Vec::new();
-    for (cell, &set) in grid.geometry().cells().zip(marks) {
-        if grid.get(cell).is_some() {
+    for (k, ((&value, &belongs), &set)) in grid.iter().zip(solution).zip(marks).enumerate() {
+        if value != 0 {
             continue;
         }
-        let belongs = solution.get(cell).expect("a complete solution");
+        let cell = Cell::new(k);
+        let belongs = Digit::from_value(belongs).expect("a complete solution");
         if set.is_empty() {
             mistakes.push(Mistake::NoMarks { cell });
         } else if !set.contains(belongs) {

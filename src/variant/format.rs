@@ -614,6 +614,43 @@ impl Reader<'_> {
 }
 
 /// `r3c5` as (row, column) from 0.
+/// A grid of `side` x `side` cells written as a puzzle line is (`1-9A-P` a digit, `. 0 _ -`
+/// a blank, whitespace ignored), for a variant puzzle's entries: the digits, `0` blank,
+/// row-major. Errors name the column of a bad character, or the count of cells.
+pub fn parse_cells(text: &str, side: usize) -> Result<Vec<u8>> {
+    let mut cells = Vec::new();
+    for (k, ch) in text.chars().enumerate() {
+        match token(ch) {
+            Token::Cell(value) if value as usize <= side => cells.push(value),
+            Token::Skip if ch.is_whitespace() => {}
+            _ => {
+                return Err(error_in_line(
+                    Some(k as u64 + 1),
+                    format!("{ch:?} is no cell of a {side}x{side} grid (1-9 or A-P, or . 0 _ - for a blank)"),
+                ))
+            }
+        }
+    }
+    if cells.len() != side * side {
+        return Err(error_in_line(
+            None,
+            format!("{} cells where the puzzle has {}", cells.len(), side * side),
+        ));
+    }
+    Ok(cells)
+}
+
+/// An error in a line given on its own (no file, no line number): the column, if any.
+fn error_in_line(column: Option<u64>, message: String) -> Error {
+    Error::Variant {
+        location: Location {
+            column,
+            ..Location::default()
+        },
+        message,
+    }
+}
+
 fn parse_cell_name(word: &str) -> Option<(usize, usize)> {
     let rest = word.strip_prefix(['r', 'R'])?;
     let (row, column) = rest.split_once(['c', 'C'])?;

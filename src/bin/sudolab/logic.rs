@@ -40,9 +40,10 @@ fn unique_solution(puzzle: &Grid) -> anyhow::Result<Grid> {
 
 #[derive(Args)]
 pub struct HintArgs {
-    /// The puzzle: a file (its first puzzle), `-`, or the puzzle itself.
+    /// The puzzle: a file (its first puzzle; a variant file too), `-`, or the puzzle itself.
     puzzle: String,
-    /// Your entries so far: a grid of the same size (blanks where you wrote nothing).
+    /// Your entries so far: a grid of the same size (blanks where you wrote nothing); for a
+    /// variant puzzle, a puzzle line of its grid.
     #[arg(long, value_name = "GRID")]
     entries: Option<String>,
     /// Your pencil marks: one group of digits per cell, whitespace-separated, row by row
@@ -69,7 +70,7 @@ fn read_marks(text: &str, cells: usize) -> anyhow::Result<Vec<DigitSet>> {
 }
 
 /// Prints `mistakes` under `heading` and says the hint waits for them.
-fn print_mistakes(
+pub fn print_mistakes(
     out: &mut impl Write,
     heading: &str,
     mistakes: &[user::Mistake],
@@ -87,6 +88,23 @@ fn print_mistakes(
 }
 
 pub fn hint(args: &HintArgs, out: &mut impl Write) -> anyhow::Result<Status> {
+    if let Some((source, records)) = crate::variants::variant_puzzles(&args.puzzle)? {
+        let Some(record) = records.first() else {
+            bail!("{source}: no puzzle found");
+        };
+        let side = record.puzzle.variant().side();
+        let marks = match &args.candidates {
+            Some(marks) => Some(read_marks(marks, side * side)?),
+            None => None,
+        };
+        let hint = crate::variants::Hint {
+            source: &source,
+            record,
+            entries: args.entries.as_deref(),
+            marks: marks.as_deref(),
+        };
+        return hint.write(out);
+    }
     let puzzle = read_puzzle(&args.puzzle)?;
     let solution = unique_solution(&puzzle)?;
     let geometry = puzzle.geometry();
@@ -121,11 +139,17 @@ pub fn hint(args: &HintArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         }
         None => Position::from_grid(&position_grid)?,
     };
+    write_next_step(&position, out)
+}
+
+/// The hint for a checked position: "Solved", the next step's explanation, or that no
+/// technique applies (exit 3).
+pub fn write_next_step(position: &Position, out: &mut impl Write) -> anyhow::Result<Status> {
     if position.is_solved() {
         writeln!(out, "Solved: every cell is filled correctly.")?;
         return Ok(Status::Success);
     }
-    match logic::next_step(&position) {
+    match logic::next_step(position) {
         Some(step) => {
             writeln!(out, "{}", step.explanation)?;
             Ok(Status::Success)

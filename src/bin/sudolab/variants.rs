@@ -1,5 +1,6 @@
-//! `solve` and `count` on variant puzzles (`sudolab::variant::format`): files whose first
-//! line that is not a comment is `variant:`, `boxes:`, `regions:` or `cage:`.
+//! `solve`, `count`, `grade`, `explain` and `hint` on variant puzzles
+//! (`sudolab::variant::format`): files whose first line that is not a comment is
+//! `variant:`, `boxes:`, `regions:` or `cage:`.
 
 use std::io::{Read, Write};
 
@@ -270,6 +271,73 @@ fn position_to_rate(
         }
     }
     Ok(position)
+}
+
+/// `hint` on a variant puzzle (the first of the file), with the person's entries (a puzzle
+/// line of the same grid) and pencil marks checked against its one solution first.
+pub struct Hint<'a> {
+    pub source: &'a str,
+    pub record: &'a Record,
+    pub entries: Option<&'a str>,
+    pub marks: Option<&'a [sudolab::bitset::DigitSet]>,
+}
+
+impl Hint<'_> {
+    pub fn write(&self, out: &mut impl Write) -> anyhow::Result<Status> {
+        use sudolab::logic::{user, Position};
+        let puzzle = &self.record.puzzle;
+        let at = |why: String| anyhow::anyhow!("{}, line {}: {why}", self.source, self.record.line);
+        // Killer and non-consecutive puzzles are refused here, before any search.
+        let geometry = Position::from_puzzle(puzzle)
+            .map_err(|error| at(format!("no hint: {error}")))?
+            .geometry();
+        let limits = sudolab::solver::Limits {
+            interrupt: Some(interrupt::flag()),
+            ..sudolab::solver::Limits::NONE
+        };
+        let outcome = sudolab::bitmask::variant::count_variant(puzzle, 2, &limits);
+        let solution = match (&outcome.stopped, outcome.count) {
+            (None, 1) => &outcome.solutions[0],
+            (Some(stop), _) => return Err(at(format!("undecided ({stop})"))),
+            (None, 0) => return Err(at("the puzzle has no solution (see `sudolab check`)".into())),
+            _ => {
+                return Err(at(
+                    "the puzzle has several solutions, so no deduction can finish \
+                               it (see `sudolab check`)"
+                        .into(),
+                ))
+            }
+        };
+        let mut cells = puzzle.cells().to_vec();
+        if let Some(text) = self.entries {
+            let side = puzzle.variant().side();
+            let entries = format::parse_cells(text, side)
+                .map_err(|error| anyhow::anyhow!("--entries: {error}"))?;
+            let mistakes = user::entry_mistakes_in_cells(puzzle.cells(), solution, &entries);
+            if !mistakes.is_empty() {
+                return crate::logic::print_mistakes(out, "Wrong entries", &mistakes, geometry);
+            }
+            for (cell, &entry) in cells.iter_mut().zip(&entries) {
+                if entry != 0 {
+                    *cell = entry;
+                }
+            }
+        }
+        let mut position = Position::from_puzzle(&puzzle.with_cells(cells.clone())?)?;
+        if let Some(marks) = self.marks {
+            let mistakes = user::mark_mistakes_in_cells(&cells, solution, marks);
+            if !mistakes.is_empty() {
+                return crate::logic::print_mistakes(
+                    out,
+                    "Wrong pencil marks",
+                    &mistakes,
+                    geometry,
+                );
+            }
+            position.keep_only(marks)?;
+        }
+        crate::logic::write_next_step(&position, out)
+    }
 }
 
 /// `explain` on a variant puzzle (the first of the file): the whole path of the human
