@@ -67,8 +67,8 @@ pub enum Technique {
     /// single in a box, and looking in lines instead lowered agreement from 93.5% to 89.7%.)
     DirectPointing,
     /// Direct claiming (SE), on variant grids only: a digit's places in a unit other than a
-    /// box all lie in another unit, and leaving the rest of that unit makes one of those
-    /// places the digit's only place in its box (placed by the step).
+    /// box all lie in another unit, and leaving the rest of that unit leaves a hidden single
+    /// in a unit of the first unit's kind (placed by the step).
     DirectClaiming,
     /// Direct hidden pair (SE): a hidden pair whose eliminations leave a hidden single in
     /// the pair's unit; the step places it.

@@ -126,6 +126,8 @@ pub(crate) enum DirectSingle {
     InBox,
     /// In the unit the technique rests on (direct hidden pair and triple).
     InUnit(Unit),
+    /// In a unit of this kind (a variant's direct claiming: of its home's kind).
+    OfKind(UnitKind),
 }
 
 /// The first hidden single that `eliminations` would make where `within` says: a digit
@@ -145,6 +147,7 @@ pub(crate) fn hidden_single_after(
             let looked_at = match within {
                 DirectSingle::InBox => geometry.unit_kind(unit) == UnitKind::Box,
                 DirectSingle::InUnit(home) => unit == home,
+                DirectSingle::OfKind(kind) => geometry.unit_kind(unit) == kind,
             };
             if !looked_at {
                 continue;
