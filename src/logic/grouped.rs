@@ -35,20 +35,14 @@ fn links(position: &Position, digit: Digit) -> Vec<Link> {
             continue;
         }
         let places = position.places(unit, digit);
-        // Ways to split the places into two nodes, each in one row, column or box (other
-        // than the unit itself).
+        // Ways to split the places into two nodes, the places in one row, column or box
+        // and the rest, each in one box.
         let mut splits: Vec<[Node; 2]> = Vec::new();
         let keys: [fn(&crate::geometry::Geometry, Cell) -> usize; 3] = [
             |g, c| g.row_of(c),
             |g, c| g.column_of(c),
             |g, c| g.box_of(c),
         ];
-        let line_of = |cells: &[Cell]| {
-            keys.iter().any(|key| {
-                let k = key(geometry, cells[0]);
-                cells.iter().all(|&c| key(geometry, c) == k)
-            })
-        };
         // A group lies in one box, as SE's do. On classic grids a group across boxes (the
         // rest of a row) has no candidate seeing it outside the row, so eliminates nothing;
         // on variant grids a unit's places in a row across boxes (of a disjoint group), or
@@ -70,7 +64,6 @@ fn links(position: &Position, digit: Digit) -> Vec<Link> {
                     places.iter().partition(|&&c| key(geometry, c) == value);
                 if first.is_empty()
                     || second.is_empty()
-                    || !line_of(&second)
                     || !in_one_box(&first)
                     || !in_one_box(&second)
                 {

@@ -408,23 +408,16 @@ impl Reader<'_> {
             Some((text, answer)) => (text, Some(answer)),
             None => (line, None),
         };
-        let mut cells = Vec::new();
-        for (k, ch) in text.chars().enumerate() {
-            match token(ch) {
-                Token::Cell(value) => cells.push((value, k as u64 + 1)),
-                Token::Skip if ch.is_whitespace() => {}
-                _ => {
-                    return Err(self.error(
-                        number,
-                        Some(k as u64 + 1),
-                        format!(
-                            "unknown character {ch:?} (a cell is 1-9 or A-P, a blank is . 0 _ \
-                             or -; other lines start with variant:, boxes:, regions: or cage:)"
-                        ),
-                    ))
-                }
-            }
-        }
+        let cells = scan_cells(text).map_err(|(column, ch)| {
+            self.error(
+                number,
+                Some(column),
+                format!(
+                    "unknown character {ch:?} (a cell is 1-9 or A-P, a blank is . 0 _ \
+                     or -; other lines start with variant:, boxes:, regions: or cage:)"
+                ),
+            )
+        })?;
         let side = (1..=MAX_SIDE).find(|s| s * s == cells.len());
         let Some(side) = side.filter(|&s| s >= MIN_SIDE) else {
             return Err(self.error(
@@ -613,24 +606,38 @@ impl Reader<'_> {
     }
 }
 
-/// `r3c5` as (row, column) from 0.
+/// The cells of a puzzle line's text, each with its column (from 1): `1-9A-P` a digit,
+/// `. 0 _ -` a blank (0), whitespace skipped; the column and character of anything else.
+fn scan_cells(text: &str) -> std::result::Result<Vec<(u8, u64)>, (u64, char)> {
+    let mut cells = Vec::new();
+    for (k, ch) in text.chars().enumerate() {
+        match token(ch) {
+            Token::Cell(value) => cells.push((value, k as u64 + 1)),
+            Token::Skip if ch.is_whitespace() => {}
+            _ => return Err((k as u64 + 1, ch)),
+        }
+    }
+    Ok(cells)
+}
+
 /// A grid of `side` x `side` cells written as a puzzle line is (`1-9A-P` a digit, `. 0 _ -`
 /// a blank, whitespace ignored), for a variant puzzle's entries: the digits, `0` blank,
 /// row-major. Errors name the column of a bad character, or the count of cells.
 pub fn parse_cells(text: &str, side: usize) -> Result<Vec<u8>> {
-    let mut cells = Vec::new();
-    for (k, ch) in text.chars().enumerate() {
-        match token(ch) {
-            Token::Cell(value) if value as usize <= side => cells.push(value),
-            Token::Skip if ch.is_whitespace() => {}
-            _ => {
-                return Err(error_in_line(
-                    Some(k as u64 + 1),
-                    format!("{ch:?} is no cell of a {side}x{side} grid (1-9 or A-P, or . 0 _ - for a blank)"),
-                ))
-            }
-        }
+    let no_cell = |column: u64, ch: char| {
+        error_in_line(
+            Some(column),
+            format!(
+                "{ch:?} is no cell of a {side}x{side} grid (1-9 or A-P, or . 0 _ - for a blank)"
+            ),
+        )
+    };
+    let scanned = scan_cells(text).map_err(|(column, ch)| no_cell(column, ch))?;
+    if let Some(&(value, column)) = scanned.iter().find(|&&(value, _)| value as usize > side) {
+        let written = text.chars().nth(column as usize - 1);
+        return Err(no_cell(column, written.unwrap_or(symbol(value) as char)));
     }
+    let cells: Vec<u8> = scanned.into_iter().map(|(value, _)| value).collect();
     if cells.len() != side * side {
         return Err(error_in_line(
             None,
@@ -651,6 +658,7 @@ fn error_in_line(column: Option<u64>, message: String) -> Error {
     }
 }
 
+/// `r3c5` as (row, column) from 0.
 fn parse_cell_name(word: &str) -> Option<(usize, usize)> {
     let rest = word.strip_prefix(['r', 'R'])?;
     let (row, column) = rest.split_once(['c', 'C'])?;

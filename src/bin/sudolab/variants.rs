@@ -253,24 +253,27 @@ fn position_to_rate(
     let position = sudolab::logic::Position::from_puzzle(puzzle)
         .map_err(|error| format!("not rated: {error}"))?;
     if !rate_anyway {
-        let limits = sudolab::solver::Limits {
-            interrupt: Some(interrupt::flag()),
-            ..sudolab::solver::Limits::NONE
-        };
-        let outcome = sudolab::bitmask::variant::count_variant(puzzle, 2, &limits);
-        let diagnosis = match (&outcome.stopped, outcome.count) {
-            (None, 1) => None,
-            (Some(stop), _) => Some(format!("undecided ({stop})")),
-            (None, 0) => Some("no solution".to_string()),
-            _ => Some("more than one solution".to_string()),
-        };
-        if let Some(diagnosis) = diagnosis {
-            return Err(format!(
-                "not rated: {diagnosis} (see `sudolab check`; --rate-anyway rates it)"
-            ));
-        }
+        only_solution(puzzle).map_err(|diagnosis| {
+            format!("not rated: {diagnosis} (see `sudolab check`; --rate-anyway rates it)")
+        })?;
     }
     Ok(position)
+}
+
+/// The puzzle's one solution (counted to two by bitmask, Ctrl-C stopping it), or why there
+/// is none: "no solution", "more than one solution", "undecided (...)".
+fn only_solution(puzzle: &Puzzle) -> Result<Vec<u8>, String> {
+    let limits = sudolab::solver::Limits {
+        interrupt: Some(interrupt::flag()),
+        ..sudolab::solver::Limits::NONE
+    };
+    let mut outcome = sudolab::bitmask::variant::count_variant(puzzle, 2, &limits);
+    match (&outcome.stopped, outcome.count) {
+        (None, 1) => Ok(outcome.solutions.swap_remove(0)),
+        (Some(stop), _) => Err(format!("undecided ({stop})")),
+        (None, 0) => Err("no solution".to_string()),
+        _ => Err("more than one solution".to_string()),
+    }
 }
 
 /// `hint` on a variant puzzle (the first of the file), with the person's entries (a puzzle
@@ -288,32 +291,17 @@ impl Hint<'_> {
         let puzzle = &self.record.puzzle;
         let at = |why: String| anyhow::anyhow!("{}, line {}: {why}", self.source, self.record.line);
         // Killer and non-consecutive puzzles are refused here, before any search.
-        let geometry = Position::from_puzzle(puzzle)
-            .map_err(|error| at(format!("no hint: {error}")))?
-            .geometry();
-        let limits = sudolab::solver::Limits {
-            interrupt: Some(interrupt::flag()),
-            ..sudolab::solver::Limits::NONE
-        };
-        let outcome = sudolab::bitmask::variant::count_variant(puzzle, 2, &limits);
-        let solution = match (&outcome.stopped, outcome.count) {
-            (None, 1) => &outcome.solutions[0],
-            (Some(stop), _) => return Err(at(format!("undecided ({stop})"))),
-            (None, 0) => return Err(at("the puzzle has no solution (see `sudolab check`)".into())),
-            _ => {
-                return Err(at(
-                    "the puzzle has several solutions, so no deduction can finish \
-                               it (see `sudolab check`)"
-                        .into(),
-                ))
-            }
-        };
+        let mut position =
+            Position::from_puzzle(puzzle).map_err(|error| at(format!("no hint: {error}")))?;
+        let geometry = position.geometry();
+        let solution = only_solution(puzzle)
+            .map_err(|diagnosis| at(format!("no hint: {diagnosis} (see `sudolab check`)")))?;
         let mut cells = puzzle.cells().to_vec();
         if let Some(text) = self.entries {
             let side = puzzle.variant().side();
             let entries = format::parse_cells(text, side)
                 .map_err(|error| anyhow::anyhow!("--entries: {error}"))?;
-            let mistakes = user::entry_mistakes_in_cells(puzzle.cells(), solution, &entries);
+            let mistakes = user::entry_mistakes_in_cells(puzzle.cells(), &solution, &entries);
             if !mistakes.is_empty() {
                 return crate::logic::print_mistakes(out, "Wrong entries", &mistakes, geometry);
             }
@@ -322,10 +310,10 @@ impl Hint<'_> {
                     *cell = entry;
                 }
             }
+            position = Position::from_puzzle(&puzzle.with_cells(cells.clone())?)?;
         }
-        let mut position = Position::from_puzzle(&puzzle.with_cells(cells.clone())?)?;
         if let Some(marks) = self.marks {
-            let mistakes = user::mark_mistakes_in_cells(&cells, solution, marks);
+            let mistakes = user::mark_mistakes_in_cells(&cells, &solution, marks);
             if !mistakes.is_empty() {
                 return crate::logic::print_mistakes(
                     out,
