@@ -11,17 +11,21 @@
 //!   link); with cell links, also on(c, e) when `e` is the only other candidate of `c`.
 //!
 //! A *static* search reads these links off the position. A *dynamic* search applies what
-//! it has reached to its own copy of the pencil marks (`marks`): every off reached removes
-//! its candidate, so a cell can come down to one candidate, or a digit to one place in a
-//! unit, after several removals; such an on has all those offs as parents.
+//! it has followed to its own copy of the pencil marks (`marks`): every off taken from the
+//! queue removes its candidate, so a cell can come down to one candidate, or a digit to
+//! one place in a unit, after several removals; such an on has all those offs as parents.
 //!
 //! # Searches
 //!
-//! A search is breadth-first from one literal (`order` is its queue, `reached[l] == stamp`
-//! marks literal `l` reached in the current search, `parent_range[l]` indexes `l`'s parents
-//! in `parents`). It stops at a *contradiction*: a literal reached whose negation was
-//! reached too. The *complexity* of a conclusion is SE's measure: the number of literals
-//! among it and all its ancestors (several chains: the sum). Its rating is the technique's
+//! A search is breadth-first from one literal (`order` lists what it reached, in order,
+//! `reached[l] == stamp` marks literal `l` reached in the current search, `parent_range[l]`
+//! indexes `l`'s parents in `parents`). It follows every on reached before any off (two
+//! queues in `order`, the ons first), as SE does: which contradiction a search meets first,
+//! and so the chains a rating counts, depend on that order. It stops at a
+//! *contradiction*: a literal reached whose negation was reached too; what it reached
+//! before still counts towards cell and region forcing chains and double forcing chains.
+//! The *complexity* of a conclusion is SE's measure: the number of literals among it and
+//! all its ancestors (several chains: the sum, an ancestor they share counted in each). Its rating is the technique's
 //! base plus 0.1 for each threshold 4, 6, 8, 12, 16, 24, 32, ... (alternately times 3/2 and
 //! 4/3) that the complexity minus 2 exceeds.
 //!
@@ -246,22 +250,40 @@ impl<'a> Chaining<'a> {
     }
 
     /// Marks `literal` reached with the parents in `self.parents[from..]` and weight
-    /// `weight`; in a dynamic search an off removes its candidate from `marks`.
-    fn reach(&mut self, literal: u32, from: usize, dynamic: bool, weight: u32) {
+    /// `weight`, and queues it.
+    fn reach(&mut self, literal: u32, from: usize, weight: u32) {
         self.reached[literal as usize] = self.stamp;
         self.parent_range[literal as usize] = (from as u32, self.parents.len() as u32);
         self.weight[literal as usize] = weight;
         self.order.push(literal);
-        if dynamic && literal & 1 == 0 {
-            let l = self.decode(literal);
-            self.marks[l.cell.index()].remove(l.digit);
-            let geometry = self.position.geometry();
-            let units = geometry.all_units_of(l.cell);
-            for (&unit, &place) in units.iter().zip(geometry.unit_places(l.cell)) {
-                let bit = 1 << place;
-                self.places[unit.index() * self.side + l.digit.index()] &= !bit;
+    }
+
+    /// In a dynamic search, an off taken from the queue removes its candidate from `marks`.
+    fn apply_off(&mut self, literal: u32) {
+        let l = self.decode(literal);
+        self.marks[l.cell.index()].remove(l.digit);
+        let geometry = self.position.geometry();
+        let units = geometry.all_units_of(l.cell);
+        for (&unit, &place) in units.iter().zip(geometry.unit_places(l.cell)) {
+            let bit = 1 << place;
+            self.places[unit.index() * self.side + l.digit.index()] &= !bit;
+        }
+    }
+
+    /// The next literal to follow: the first queued on not followed yet, else the first
+    /// such off (`cursors`: how far the ons and the offs of `order` have been taken).
+    fn next_queued(&self, cursors: &mut [usize; 2]) -> Option<u32> {
+        for on in [1, 0] {
+            let cursor = &mut cursors[on as usize];
+            while *cursor < self.order.len() {
+                let literal = self.order[*cursor];
+                *cursor += 1;
+                if literal & 1 == on {
+                    return Some(literal);
+                }
             }
         }
+        None
     }
 
     /// Reaches `consequence` (not reached yet) from the parents pushed since `from`; how
@@ -270,11 +292,10 @@ impl<'a> Chaining<'a> {
         &mut self,
         consequence: u32,
         from: usize,
-        dynamic: bool,
         weight: u32,
         target: Option<u32>,
     ) -> Option<Ending> {
-        self.reach(consequence, from, dynamic, weight);
+        self.reach(consequence, from, weight);
         if Some(consequence) == target {
             return Some(Ending::Target);
         }
@@ -296,12 +317,13 @@ impl<'a> Chaining<'a> {
             self.marks.copy_from_slice(&self.base);
             self.places.copy_from_slice(&self.base_places);
         }
-        self.reach(start, 0, dynamic, 1);
-        let mut next = 0;
+        self.reach(start, 0, 1);
+        let mut cursors = [0, 0];
         loop {
-            while next < self.order.len() {
-                let literal = self.order[next];
-                next += 1;
+            while let Some(literal) = self.next_queued(&mut cursors) {
+                if dynamic && literal & 1 == 0 {
+                    self.apply_off(literal);
+                }
                 self.consequences(literal, links, dynamic);
                 // `found` holds groups: a literal, its number of hidden parents, those parents.
                 let found = std::mem::take(&mut self.found);
@@ -317,7 +339,7 @@ impl<'a> Chaining<'a> {
                     let from = self.parents.len();
                     self.parents.push(literal);
                     self.parents.extend_from_slice(hidden_parents);
-                    ending = self.accept(consequence, from, dynamic, 1, target);
+                    ending = self.accept(consequence, from, 1, target);
                     if ending.is_some() {
                         break;
                     }
@@ -430,19 +452,10 @@ impl<'a> Chaining<'a> {
     /// its weight. In a nested search, a parent not reached here is an off of the
     /// enclosing search: it goes to `axioms` and is not counted.
     fn complexity(&mut self, literal: u32) -> usize {
-        self.complexity_of(&[literal])
-    }
-
-    /// The complexity of several reached literals together: each ancestor counted once.
-    fn complexity_of(&mut self, literals: &[u32]) -> usize {
         self.seen_stamp += 1;
         self.stack.clear();
-        for &literal in literals {
-            if self.seen[literal as usize] != self.seen_stamp {
-                self.stack.push(literal);
-                self.seen[literal as usize] = self.seen_stamp;
-            }
-        }
+        self.stack.push(literal);
+        self.seen[literal as usize] = self.seen_stamp;
         let mut count = 0;
         while let Some(l) = self.stack.pop() {
             count += self.weight[l as usize] as usize;

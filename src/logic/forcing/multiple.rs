@@ -1,24 +1,27 @@
 //! Several chains to one conclusion: cell and region forcing chains (static and dynamic),
 //! dynamic contradictions and double forcing chains, and Nishio's contradictions.
 
-use super::{Chaining, Ending, Found, Level, Links};
+use super::{Chaining, Ending, Found, Links};
 use crate::bitset::Digit;
 use crate::logic::{digit_name, set_name, Technique};
 
 impl Chaining<'_> {
-    /// The literals every one of `starts` leads to (None when one of them contradicts
-    /// itself: that is a contradiction, found by the dynamic finder).
+    /// The literals every one of `starts` leads to. A search that ends in a
+    /// contradiction counts with what it reached before (as SE's: that branch cannot
+    /// hold, so whatever it led to follows from the others).
     pub(super) fn common(&mut self, starts: &[u32], dynamic: bool) -> Option<Vec<u32>> {
         let mut common: Option<Vec<u32>> = None;
         for &start in starts {
-            if let Ending::Contradiction(_) = self.search(start, Links::DigitAndCell, dynamic, None)
-            {
-                return None;
-            }
+            let ending = self.search(start, Links::DigitAndCell, dynamic, None);
+            let reached = self.reached_before(ending);
             common = Some(match common {
-                None => self.order.clone(),
+                None => reached.to_vec(),
                 Some(mut literals) => {
-                    literals.retain(|&l| self.is_reached(l));
+                    let contradicted = match ending {
+                        Ending::Contradiction(l) => Some(l),
+                        _ => None,
+                    };
+                    literals.retain(|&l| self.is_reached(l) && Some(l) != contradicted);
                     literals
                 }
             });
@@ -152,27 +155,31 @@ impl Chaining<'_> {
                 continue;
             }
             let on = self.literal(cell, digit, true);
-            let mut reached_by_on = None;
+            let mut reached_by_on = Vec::new();
+            let mut contradicted = None;
             for start in [on, on ^ 1] {
-                if self.contradiction(
+                let ending = self.contradiction(
                     start,
                     Links::DigitAndCell,
                     technique,
                     " (contradiction)",
                     found,
-                ) {
-                    reached_by_on = None;
-                    break;
-                }
+                );
                 if start == on {
-                    reached_by_on = Some(self.order.clone());
+                    reached_by_on = self.reached_before(ending).to_vec();
+                } else if let Ending::Contradiction(l) = ending {
+                    contradicted = Some(l);
                 }
             }
-            if let Some(literals) = reached_by_on {
+            {
                 // The off search ran last: a literal both reach holds either way.
-                let both = literals
-                    .into_iter()
-                    .any(|l| l != on && l != on ^ 1 && self.is_reached(l) && self.is_worth(l));
+                let both = reached_by_on.into_iter().any(|l| {
+                    l != on
+                        && l != on ^ 1
+                        && self.is_reached(l)
+                        && Some(l) != contradicted
+                        && self.is_worth(l)
+                });
                 if both {
                     let what = || {
                         format!(
@@ -188,8 +195,17 @@ impl Chaining<'_> {
         self.multiple(true, found);
     }
 
+    /// The literals the last search reached before it ended (without the one that
+    /// met its negation, when it ended so).
+    fn reached_before(&self, ending: Ending) -> &[u32] {
+        match ending {
+            Ending::Contradiction(_) => &self.order[..self.order.len() - 1],
+            _ => &self.order,
+        }
+    }
+
     /// A dynamic search from `start` along `links`; on a contradiction, records that
-    /// `start` is false (`label` follows the technique's name) and returns true.
+    /// `start` is false (`label` follows the technique's name). How the search ended.
     fn contradiction(
         &mut self,
         start: u32,
@@ -197,21 +213,17 @@ impl Chaining<'_> {
         technique: Technique,
         label: &str,
         found: &mut Vec<Found>,
-    ) -> bool {
-        let Ending::Contradiction(l) = self.search(start, links, true, None) else {
-            return false;
+    ) -> Ending {
+        let ending = self.search(start, links, true, None);
+        let Ending::Contradiction(l) = ending else {
+            return ending;
         };
         self.axioms.clear();
-        // At the dynamic (8.5) and Nishio levels SE counts an ancestor both chains share
-        // once; above 9.0 (and inside nested searches) both chains whole. Measured on the
-        // development sets: the 159 exchange diabolical puzzles SE rates 8.9-9.3, ER
-        // equal 87 -> 105 (sharing counted once everywhere: the forum puzzles' nested
-        // ratings fall 0.1-0.2 below SE's).
-        let complexity = if !self.nested && self.level == Level::Plain {
-            self.complexity_of(&[l, l ^ 1])
-        } else {
-            self.complexity(l) + self.complexity(l ^ 1)
-        };
+        // Both chains counted whole, an ancestor they share twice, as SE counts them (its
+        // listings of both chains, `serate --after=%h`, add up to its ratings). Counting a
+        // shared ancestor once at the 8.5 level had made up for contradictions found in
+        // another order than SE's (see `Chaining::search`).
+        let complexity = self.complexity(l) + self.complexity(l ^ 1);
         found.push(Found {
             technique,
             conclusion: start ^ 1,
@@ -232,7 +244,7 @@ impl Chaining<'_> {
             },
             cells: vec![self.decode(start).cell],
         });
-        true
+        ending
     }
 
     /// Nishio forcing chains (SE 7.5): dynamic searches along digit links only (a

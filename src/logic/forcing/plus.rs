@@ -47,7 +47,7 @@ impl<'a> Chaining<'a> {
             let from = self.parents.len();
             self.parents.extend_from_slice(&derived[parents]);
             result = Ok(true);
-            if let Some(ending) = self.accept(literal, from, true, weight, target) {
+            if let Some(ending) = self.accept(literal, from, weight, target) {
                 result = Err(ending);
                 break;
             }
