@@ -236,6 +236,35 @@ fn unique_rectangle_type_1() {
 }
 
 #[test]
+fn unique_rectangle_in_anti_king_only_where_the_swap_is_legal() {
+    let empty =
+        crate::variant::format::parse(&format!("variant: anti-king\n{}\n", ".".repeat(81)), None)
+            .unwrap()
+            .remove(0);
+    let type_1 = |corners: [(usize, usize); 4]| {
+        let mut position = Position::from_puzzle(&empty).unwrap();
+        let mut m = vec![DigitSet::full(9); 81];
+        for &(r, c) in &corners[..3] {
+            m[at(r, c)] = only(&[1, 4]);
+        }
+        let (r, c) = corners[3];
+        m[at(r, c)] = only(&[1, 3, 4, 8]);
+        position.keep_only(&m).unwrap();
+        find(&position, Technique::UniqueRectangle)
+    };
+    // Rows 8 and 9, columns 2 and 4: every king's-move neighbour of a corner sees the
+    // corner's row or column partner, so swapping 1 and 4 keeps every rule.
+    let step = type_1([(8, 2), (8, 4), (9, 4), (9, 2)]).unwrap();
+    assert_eq!(
+        step.eliminations,
+        vec![(cell(9, 2), d(1)), (cell(9, 2), d(4))]
+    );
+    // Rows 1 and 3, columns 3 and 4: r4c2, a king's move from r3c3, sees neither r3c4
+    // nor r1c3, so a swap could put r3c3's new digit next to its own: no deadly pattern.
+    assert_eq!(type_1([(1, 3), (1, 4), (3, 4), (3, 3)]), None);
+}
+
+#[test]
 fn unique_rectangle_types_2_and_4() {
     // Type 2: r1c1, r2c1 hold only {1,2}; r1c4 and r2c4 (column 4) hold {1,2,3}: one of them
     // is 3, so 3 leaves the rest of column 4 and of box 2.

@@ -41,16 +41,30 @@ pub fn unique_rectangle(position: &Position) -> Option<Step> {
 }
 
 /// Whether swapping two digits on `corners` (r1c1, r1c2, r2c1, r2c2) keeps a variant's
-/// extra rules: each extra region through a corner holds two corners that are not
-/// opposite (one of each digit, as a row does), and no corner has extra peers (a knight's
-/// or king's move away), whose digits a swap could clash with. Always true classically.
+/// extra rules. Each extra region through a corner holds two corners that are not
+/// opposite (one of each digit, as a row does). And every peer of a corner outside the
+/// rectangle (a knight's or king's move away too) sees the corner's row or column
+/// partner: the swap gives the corner its partners' digit, which that peer then cannot
+/// hold. (SE takes unique rectangles in anti-king without this check, where a swap can
+/// clash with a king's-move neighbour; sudolab takes only the sound ones.) Always true
+/// classically.
 fn deadly_in_variant(geometry: &crate::geometry::Geometry, corners: [Cell; 4]) -> bool {
     use crate::geometry::UnitKind;
     if !geometry.is_variant() {
         return true;
     }
     if geometry.has_extra_peers() {
-        return false;
+        let swap_is_legal = (0..4).all(|i| {
+            let (row_partner, column_partner) = (corners[i ^ 1], corners[i ^ 2]);
+            geometry.peers(corners[i]).iter().all(|&peer| {
+                corners.contains(&peer)
+                    || geometry.sees(peer, row_partner)
+                    || geometry.sees(peer, column_partner)
+            })
+        });
+        if !swap_is_legal {
+            return false;
+        }
     }
     let extra_units = corners.iter().flat_map(|&k| geometry.all_units_of(k));
     extra_units

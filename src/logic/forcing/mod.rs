@@ -133,6 +133,11 @@ struct Chaining<'a> {
     nested: bool,
     /// How far a dynamic search goes when singles run out.
     level: Level,
+    /// Every cell's peers in the order an on clears them, as SE's: its box, its row, its
+    /// column, its extra regions, then its extra peers; cell `c`'s are
+    /// `peer_order[peer_starts[c]..peer_starts[c + 1]]`.
+    peer_order: Vec<Cell>,
+    peer_starts: Vec<u32>,
     /// The places of each digit in each unit, as bits of unit positions, indexed
     /// `unit * side + digit index`: in `original`, in `base`, and in `marks`.
     original_places: Vec<u32>,
@@ -193,6 +198,7 @@ impl<'a> Chaining<'a> {
         let literals = geometry.cell_count() * geometry.side() * 2;
         let original: Vec<DigitSet> = geometry.cells().map(|c| position.candidates(c)).collect();
         let places = places_of(geometry, &original);
+        let (peer_order, peer_starts) = peers_in_order(geometry);
         Chaining {
             position,
             side: geometry.side(),
@@ -201,6 +207,8 @@ impl<'a> Chaining<'a> {
             original,
             nested: false,
             level: Level::Plain,
+            peer_order,
+            peer_starts,
             original_places: places.clone(),
             base_places: places.clone(),
             places,
@@ -384,7 +392,12 @@ impl<'a> Chaining<'a> {
                     self.found.extend_from_slice(&[off, 0]);
                 }
             }
-            for &peer in geometry.peers(cell) {
+            let (from, to) = (
+                self.peer_starts[cell.index()],
+                self.peer_starts[cell.index() + 1],
+            );
+            for k in from..to {
+                let peer = self.peer_order[k as usize];
                 if marks(self, peer).contains(digit) {
                     let off = self.literal(peer, digit, false);
                     self.found.extend_from_slice(&[off, 0]);
@@ -518,6 +531,28 @@ impl<'a> Chaining<'a> {
             .flat_map(|c| self.base[c.index()].iter().map(move |d| (c, d)))
             .collect()
     }
+}
+
+/// Every cell's peers by unit, box first (see [`Chaining::peer_order`]).
+fn peers_in_order(geometry: &crate::geometry::Geometry) -> (Vec<Cell>, Vec<u32>) {
+    let mut order = Vec::new();
+    let mut starts = Vec::with_capacity(geometry.cell_count() + 1);
+    // `listed[p] == c + 1`: peer `p` is already in cell `c`'s list.
+    let mut listed = vec![0; geometry.cell_count()];
+    for cell in geometry.cells() {
+        starts.push(order.len() as u32);
+        let units = geometry.all_units_of(cell);
+        let by_unit = [2, 0, 1].into_iter().chain(3..units.len());
+        let unit_peers = by_unit.flat_map(|k| geometry.unit(units[k]).iter().copied());
+        for peer in unit_peers.chain(geometry.peers(cell).iter().copied()) {
+            if peer != cell && listed[peer.index()] != cell.index() + 1 {
+                listed[peer.index()] = cell.index() + 1;
+                order.push(peer);
+            }
+        }
+    }
+    starts.push(order.len() as u32);
+    (order, starts)
 }
 
 /// The places of each digit in each unit under `marks` (see [`Chaining`]).
