@@ -76,9 +76,14 @@ impl<'a> Chaining<'a> {
         }
     }
 
-    /// Pointing and claiming.
+    /// Pointing and claiming; on a variant grid, generalized intersections (every cell
+    /// that sees all of a digit's places in a unit loses it).
     fn locking(&self, derived: &mut Vec<u32>) {
         let geometry = self.position.geometry();
+        if geometry.is_variant() {
+            self.generalized_locking(derived);
+            return;
+        }
         let mut parents = Vec::new();
         for intersection in geometry.intersections() {
             for digit in Digit::all(self.side) {
@@ -104,6 +109,44 @@ impl<'a> Chaining<'a> {
                 for &q in targets {
                     if self.marks[q.index()].contains(digit) {
                         Self::derive(derived, self.literal(q, digit, false), 1, &parents);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Generalized intersections on the search's marks: the parents are the digit's
+    /// removed places in the unit.
+    fn generalized_locking(&self, derived: &mut Vec<u32>) {
+        let geometry = self.position.geometry();
+        let mut parents = Vec::new();
+        for unit in geometry.units() {
+            let cells = geometry.unit(unit);
+            for digit in Digit::all(self.side) {
+                let index = unit.index() * self.side + digit.index();
+                let places = self.places[index];
+                if places.count_ones() < 2 {
+                    continue;
+                }
+                let place_cells = || {
+                    (0..cells.len())
+                        .filter(move |&j| places & (1 << j) != 0)
+                        .map(move |j| cells[j])
+                };
+                let mut gone = self.original_places[index] & !places;
+                parents.clear();
+                while gone != 0 {
+                    let q = cells[gone.trailing_zeros() as usize];
+                    gone &= gone - 1;
+                    parents.push(self.literal(q, digit, false));
+                }
+                let first = place_cells().next().expect("two places");
+                for &target in geometry.peers(first) {
+                    if self.marks[target.index()].contains(digit)
+                        && !place_cells().any(|p| p == target)
+                        && place_cells().all(|p| geometry.sees(p, target))
+                    {
+                        Self::derive(derived, self.literal(target, digit, false), 1, &parents);
                     }
                 }
             }
