@@ -302,6 +302,83 @@ fn grade_column_names_the_hardest_technique() {
 }
 
 #[test]
+fn grade_column_on_variant_files_rates_with_the_variant_and_skips_killer() {
+    use std::io::{BufRead, BufReader};
+    let dir = scratch("grade-variant");
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets");
+    let lines = |name: &str| -> Vec<String> {
+        let input = sudolab::input::open_file(&data.join(name)).unwrap();
+        BufReader::new(input).lines().map(Result::unwrap).collect()
+    };
+    // Windoku puzzles 2-5 of the bundled corpus, and SE's own ratings of them (serate
+    // --isWindows=1, the development split's file: its puzzles 1-100 are the corpus's).
+    let corpus = lines("variants/windoku-9x9.txt.gz");
+    let windoku = dir.join("windoku.txt");
+    std::fs::write(
+        &windoku,
+        format!("{}\n{}\n", corpus[0], corpus[2..6].join("\n")),
+    )
+    .unwrap();
+    let se: Vec<(String, f32)> = lines("se_ratings_variant_windoku_dev.se.txt.gz")
+        .iter()
+        .filter(|l| l.len() > 81 && !l.starts_with('#'))
+        .map(|l| {
+            (
+                l[..81].to_string(),
+                l[82..].split('/').next().unwrap().parse().unwrap(),
+            )
+        })
+        .collect();
+    // Two killer puzzles: no technique reads cages, so they stay ungraded.
+    let killer: Vec<String> = lines("variants/killer-6x6.txt.gz");
+    let second_puzzle = killer
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.contains(':') && l.starts_with(['.', '1', '2', '3', '4', '5', '6']))
+        .nth(1)
+        .unwrap()
+        .0;
+    let cages = dir.join("killer.txt");
+    std::fs::write(&cages, killer[..=second_puzzle].join("\n") + "\n").unwrap();
+    let out = dir.join("run");
+    let output = bench_succeeds(
+        &[
+            windoku.to_str().unwrap(),
+            cages.to_str().unwrap(),
+            "--grade",
+            "--solvers",
+            "bitmask",
+        ],
+        &out,
+    );
+    let rows = rows(&out);
+    let graded: Vec<&RunRow> = rows.iter().filter(|r| r.corpus == "windoku.txt").collect();
+    assert_eq!(graded.len(), 4);
+    for (row, line) in graded.iter().zip(&corpus[2..6]) {
+        let (_, se_rating) = se
+            .iter()
+            .find(|(p, _)| line.starts_with(p.as_str()))
+            .unwrap();
+        let rating = row.rating.unwrap_or_else(|| panic!("{row:?}"));
+        assert!(
+            (rating - se_rating).abs() <= 0.31,
+            "{row:?}: SE {se_rating}"
+        );
+        assert!(!row.technique.is_empty());
+    }
+    let ungraded: Vec<&RunRow> = rows.iter().filter(|r| r.corpus == "killer.txt").collect();
+    assert_eq!(ungraded.len(), 2);
+    assert!(ungraded
+        .iter()
+        .all(|r| r.technique.is_empty() && r.rating.is_none()));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("100.0% solved by human techniques"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn exact_cover_files_are_counted_by_every_engine_with_their_mems() {
     let dir = scratch("exact-cover");
     let out = dir.join("run");

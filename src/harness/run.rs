@@ -505,13 +505,8 @@ impl Bench<'_> {
             profiles,
         };
         if self.config.grade {
-            let (technique, ratings) = grade_of(&record.puzzle);
-            for row in &mut evaluation.rows {
-                row.technique = technique.clone();
-                if let Some([er, ep, ed]) = ratings {
-                    (row.rating, row.rating_ep, row.rating_ed) = (Some(er), Some(ep), Some(ed));
-                }
-            }
+            let position = crate::logic::Position::from_grid(&record.puzzle);
+            set_grade(&mut evaluation, position);
         }
         evaluation
     }
@@ -621,11 +616,15 @@ struct Prepared {
     transform: Option<Transform>,
 }
 
-/// The hardest technique a puzzle needs and SE's three ratings (ER, EP, ED), `unsolved`
-/// (no ratings) when the techniques do not solve it, `invalid` when its givens conflict.
-fn grade_of(puzzle: &Grid) -> (String, Option<[f32; 3]>) {
-    match crate::logic::Position::from_grid(puzzle) {
-        Err(_) => ("invalid".into(), None),
+/// Grades a puzzle's position onto every row of its evaluation: the hardest technique it
+/// needs and SE's three ratings (ER, EP, ED), `unsolved` (no ratings) when the techniques
+/// do not solve it, `invalid` when its givens conflict.
+pub(super) fn set_grade(
+    evaluation: &mut Evaluation,
+    position: crate::error::Result<crate::logic::Position>,
+) {
+    let (technique, ratings) = match position {
+        Err(_) => ("invalid".to_string(), None),
         Ok(position) => {
             let grade = crate::logic::grade(&position);
             let ratings = [grade.rating, grade.pearl, grade.diamond];
@@ -634,6 +633,12 @@ fn grade_of(puzzle: &Grid) -> (String, Option<[f32; 3]>) {
                 (true, Some(t)) => (t.name().into(), Some(ratings)),
                 (true, None) => ("none".into(), Some([0.0; 3])),
             }
+        }
+    };
+    for row in &mut evaluation.rows {
+        row.technique = technique.clone();
+        if let Some([er, ep, ed]) = ratings {
+            (row.rating, row.rating_ep, row.rating_ed) = (Some(er), Some(ep), Some(ed));
         }
     }
 }

@@ -12,9 +12,13 @@
 //! the counts of all solvers against one another, and the count and solution the file
 //! states. A record the reader refuses is an `error` row naming its line and column.
 //!
+//! With `--grade`, each puzzle is rated with its variant's regions and peers (SE's variant
+//! ladder, [`crate::logic`]); killer and non-consecutive puzzles, whose rules no technique
+//! reads, are left ungraded (their `technique` column empty).
+//!
 //! What a variant run leaves out: `--permute` (a symmetry of a variant grid must map its
-//! extra regions, cages and pairs onto themselves), `--grade`, `--mems`, `--profile`, the
-//! warm-up and `--golden` lines. The run still counts and checks every variant puzzle.
+//! extra regions, cages and pairs onto themselves), `--mems`, `--profile`, the warm-up and
+//! `--golden` lines. The run still counts and checks every variant puzzle.
 
 use std::io::Read;
 use std::path::Path;
@@ -32,6 +36,7 @@ use crate::input::open_file;
 use crate::random::Random;
 use crate::solver::{Limits, Solver, Stop, VariantOutcome};
 use crate::variant::format::{looks_like_variant, Record, Records};
+use crate::variant::Rule;
 
 /// How much of a file's start is read to tell a variant file from a classic corpus.
 const SNIFFED: u64 = 64 * 1024;
@@ -256,14 +261,20 @@ fn evaluate(
     for mismatch in &verdicts.mismatches {
         context.observer.mismatch(mismatch);
     }
-    Some(Evaluation {
+    let mut evaluation = Evaluation {
         rows: verdicts.rows,
         mismatches: verdicts.mismatches,
         golden: None,
         solver_ns: answers.iter().map(|a| a.ns as u128).sum(),
         solved: true,
         profiles: Vec::new(),
-    })
+    };
+    let gradable = variant.cages().is_empty() && !variant.has(Rule::NonConsecutive);
+    if context.config.grade && gradable {
+        let position = crate::logic::Position::from_puzzle(&record.puzzle);
+        super::run::set_grade(&mut evaluation, position);
+    }
+    Some(evaluation)
 }
 
 /// `solver` on a record, timed `repeat` times: the first outcome, the fastest time and the
