@@ -495,6 +495,12 @@ pub trait Solver: Send + Sync {
         None
     }
 
+    /// [`Solver::mems`] for a variant puzzle: the mems of the same search as
+    /// [`Solver::count_variant`]; `None` as there.
+    fn mems_variant(&self, _puzzle: &Puzzle, _limit: u64, _limits: &Limits) -> Option<u64> {
+        None
+    }
+
     /// [`Solver::count_within`], reporting every event of the search to `observer` (see
     /// [`search_trace`](crate::search_trace)): the same search, the same counters. `None`
     /// for a solver that cannot tell its search event by event; its

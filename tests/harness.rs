@@ -479,6 +479,39 @@ fn bench_mems_counts_knuths_mems_for_the_exact_cover_solvers() {
     assert!(self::rows(&plain).iter().all(|r| r.mems.is_none()));
 }
 
+#[test]
+fn bench_mems_on_a_variant_file_counts_the_exact_cover_solvers_mems() {
+    use std::io::{BufRead, BufReader};
+    let dir = scratch("mems-variant");
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/variants/x-9x9.txt.gz");
+    let input = sudolab::input::open_file(&corpus).unwrap();
+    let lines: Vec<String> = BufReader::new(input)
+        .lines()
+        .take(4)
+        .map(Result::unwrap)
+        .collect();
+    let file = dir.join("x.txt");
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let out = dir.join("run");
+    let args = [
+        file.to_str().unwrap(),
+        "--solvers",
+        "bitmask,dlx,dc",
+        "--mems",
+    ];
+    bench_succeeds(&args, &out);
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 3 * 3);
+    for row in &rows {
+        assert_eq!((row.status, row.count), (RowStatus::Ok, 1), "{row:?}");
+        match row.solver.as_str() {
+            "bitmask" => assert_eq!(row.mems, None),
+            // Every node of a dancing search reads and writes several words.
+            _ => assert!(row.mems.is_some_and(|m| m > row.nodes), "{row:?}"),
+        }
+    }
+}
+
 /// Batches (each solver solves a run of records back to back, answers checked after) keep
 /// the rows in record order, a row per solver that handles the size, the bad record's
 /// error row in its place, and the counts each solver gives on its own.

@@ -88,6 +88,15 @@ impl Solver for CellsSolver {
         crate::exact_cover::variant::count_variant(puzzle, Problem::cells, limit, limits)
     }
 
+    fn mems_variant(
+        &self,
+        puzzle: &crate::variant::Puzzle,
+        limit: u64,
+        limits: &Limits,
+    ) -> Option<u64> {
+        crate::exact_cover::variant::mems_variant(puzzle, Problem::cells, limit, limits)
+    }
+
     fn mems(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Option<u64> {
         let Some(encoding) = Encoding::new(puzzle) else {
             return Some(0);

@@ -89,16 +89,16 @@ impl Solver for DlxSolver {
         limit: u64,
         limits: &Limits,
     ) -> crate::solver::VariantOutcome {
-        crate::exact_cover::variant::count_variant(
-            puzzle,
-            |problem| {
-                let mut dlx = problem.dlx();
-                dlx.set_branching(Branching::ForcedFirst);
-                dlx
-            },
-            limit,
-            limits,
-        )
+        crate::exact_cover::variant::count_variant(puzzle, variant_engine, limit, limits)
+    }
+
+    fn mems_variant(
+        &self,
+        puzzle: &crate::variant::Puzzle,
+        limit: u64,
+        limits: &Limits,
+    ) -> Option<u64> {
+        crate::exact_cover::variant::mems_variant(puzzle, variant_engine, limit, limits)
     }
 
     fn mems(&self, puzzle: &Grid, limit: u64, limits: &Limits) -> Option<u64> {
@@ -111,4 +111,11 @@ impl Solver for DlxSolver {
         let stats = dlx.search_within(limits, |_, _| counter.record());
         stats.stopped.is_none().then_some(stats.mems).flatten()
     }
+}
+
+/// The engine the `dlx` solver runs on a variant's exact-cover problem.
+fn variant_engine(problem: &crate::exact_cover::Problem) -> impl crate::exact_cover::ExactCover {
+    let mut dlx = problem.dlx();
+    dlx.set_branching(Branching::ForcedFirst);
+    dlx
 }

@@ -248,6 +248,30 @@ pub fn count_variant<E: ExactCover>(
     encoding.count(&mut engine, limit, limits)
 }
 
+/// The mems (Knuth's memory accesses) of the same search as [`count_variant`], with mem
+/// counting on: `None` when the puzzle cannot be encoded, the engine counts no mems, or
+/// `limits` stopped it.
+pub fn mems_variant<E: ExactCover>(
+    puzzle: &Puzzle,
+    build: impl FnOnce(&Problem) -> E,
+    limit: u64,
+    limits: &Limits,
+) -> Option<u64> {
+    let encoding = VariantEncoding::new(puzzle).ok()?;
+    let mut engine = build(encoding.problem());
+    engine.set_mem_counting(true);
+    let mut found = 0;
+    let stats = engine.search_options(limits, &mut |_| {
+        found += 1;
+        if limit != 0 && found >= limit {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    });
+    stats.stopped.is_none().then_some(stats.mems).flatten()
+}
+
 /// For each cell, the indices of the pairs of `list` it is in.
 fn by_cell(cells: usize, list: &[(Cell, Cell)]) -> Vec<Vec<usize>> {
     let mut of = vec![Vec::new(); cells];

@@ -17,8 +17,9 @@
 //! reads, are left ungraded (their `technique` column empty).
 //!
 //! What a variant run leaves out: `--permute` (a symmetry of a variant grid must map its
-//! extra regions, cages and pairs onto themselves), `--mems`, `--profile`, the warm-up and
-//! `--golden` lines. The run still counts and checks every variant puzzle.
+//! extra regions, cages and pairs onto themselves), `--profile`, the warm-up and `--golden`
+//! lines. The run still counts and checks every variant puzzle. `--mems` counts the mems of
+//! the exact-cover solvers (dlx, dc) in a second search, as on classic corpora.
 
 use std::io::Read;
 use std::path::Path;
@@ -309,6 +310,17 @@ fn answer<'a>(
         }
     }
     let outcome = first.expect("at least one run");
+    let mems = if config.mems && outcome.stopped.is_none() {
+        let limits = Limits {
+            deadline: config.timeout.map(|t| Instant::now() + t),
+            max_nodes: config.max_nodes,
+            interrupt: Some(context.interrupt),
+            shared: None,
+        };
+        solver.mems_variant(&record.puzzle, config.limit, &limits)
+    } else {
+        None
+    };
     let info = solver.info();
     let assignments = info
         .capabilities
@@ -319,7 +331,7 @@ fn answer<'a>(
         outcome,
         ns: fastest,
         spread_ns: slowest - fastest,
-        mems: None,
+        mems,
         assignments,
         profile: None,
     })
