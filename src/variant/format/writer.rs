@@ -1,0 +1,89 @@
+//! Writing puzzles in the variant format.
+
+use super::*;
+
+/// The text of `puzzles` (see the module docs): a `variant:` line (and `boxes:` line) where
+/// the description changes, then each puzzle's regions, cages and cells.
+pub fn write(puzzles: &[Puzzle]) -> String {
+    let answers: Vec<Option<&[u8]>> = vec![None; puzzles.len()];
+    write_with_solutions(puzzles, &answers)
+}
+
+/// [`write()`], each puzzle with a known unique solution written `PUZZLE:1:SOLUTION`.
+pub fn write_with_solutions(puzzles: &[Puzzle], solutions: &[Option<&[u8]>]) -> String {
+    let mut writer = Writer::default();
+    let mut out = String::new();
+    for (k, puzzle) in puzzles.iter().enumerate() {
+        out.push_str(&writer.puzzle(puzzle, solutions.get(k).copied().flatten()));
+    }
+    out
+}
+
+/// Writes puzzles one at a time (for output that streams): the `variant:` and `boxes:`
+/// lines when the description changes from the puzzle before, then the puzzle's regions,
+/// cages and line.
+#[derive(Debug, Clone, Default)]
+pub struct Writer {
+    previous: Option<Header>,
+}
+
+impl Writer {
+    /// The text of `puzzle`, written `PUZZLE:1:SOLUTION` when `solution` is given.
+    pub fn puzzle(&mut self, puzzle: &Puzzle, solution: Option<&[u8]>) -> String {
+        let mut out = String::new();
+        let variant = puzzle.variant();
+        let side = variant.side();
+        let (jigsaw, boxes) = match variant.regions() {
+            Regions::Jigsaw(_) => (true, None),
+            Regions::Boxes { rows, columns } => (false, Some((*rows, *columns))),
+        };
+        let header = Header {
+            rules: variant.rules().to_vec(),
+            jigsaw,
+            boxes,
+        };
+        let explicit_boxes = boxes.filter(|&shape| Some(shape) != default_boxes(side));
+        let first = self.previous.is_none();
+        let previous = self.previous.as_ref();
+        if previous.map(|p| (&p.rules, p.jigsaw)) != Some((&header.rules, header.jigsaw))
+            || (explicit_boxes.is_some() && previous.and_then(|p| p.boxes) != boxes)
+        {
+            let mut words: Vec<&str> = Vec::new();
+            if jigsaw {
+                words.push("jigsaw");
+            }
+            words.extend(variant.rules().iter().map(|rule| rule.name()));
+            if words.is_empty() {
+                words.push("classic");
+            }
+            // A file of classic puzzles with square boxes reads as a classic corpus.
+            let plain_classic = first && variant.is_classic() && explicit_boxes.is_none();
+            if !plain_classic {
+                out.push_str(&format!("variant: {}\n", words.join(" ")));
+            }
+            if let Some((rows, columns)) = explicit_boxes {
+                out.push_str(&format!("boxes: {rows}x{columns}\n"));
+            }
+        }
+        self.previous = Some(header);
+        if let Regions::Jigsaw(map) = variant.regions() {
+            let symbols: String = map.iter().map(|&r| symbol(r + 1) as char).collect();
+            out.push_str(&format!("regions: {symbols}\n"));
+        }
+        for cage in variant.cages() {
+            out.push_str(&format!("cage: {}", cage.sum));
+            for &cell in &cage.cells {
+                let c = cell.index();
+                out.push_str(&format!(" r{}c{}", c / side + 1, c % side + 1));
+            }
+            out.push('\n');
+        }
+        out.push_str(&puzzle.to_line());
+        if let Some(solution) = solution {
+            out.push_str(":1:");
+            out.push_str(&crate::variant::cells_line(solution));
+        }
+        out.push('\n');
+        out
+    }
+}
