@@ -186,6 +186,30 @@ pub(super) struct Evaluation {
 }
 
 impl Evaluation {
+    /// Grades a puzzle's position onto every row of its evaluation: the hardest technique it
+    /// needs and SE's three ratings (ER, EP, ED), `unsolved` (no ratings) when the techniques
+    /// do not solve it, `invalid` when its givens conflict.
+    pub(super) fn set_grade(&mut self, position: crate::error::Result<crate::logic::Position>) {
+        let (technique, ratings) = match position {
+            Err(_) => ("invalid".to_string(), None),
+            Ok(position) => {
+                let grade = crate::logic::grade(&position);
+                let ratings = [grade.rating, grade.pearl, grade.diamond];
+                match (grade.solved, grade.hardest) {
+                    (false, _) => ("unsolved".into(), None),
+                    (true, Some(t)) => (t.name().into(), Some(ratings)),
+                    (true, None) => ("none".into(), Some([0.0; 3])),
+                }
+            }
+        };
+        for row in &mut self.rows {
+            row.technique = technique.clone();
+            if let Some([er, ep, ed]) = ratings {
+                (row.rating, row.rating_ep, row.rating_ed) = (Some(er), Some(ep), Some(ed));
+            }
+        }
+    }
+
     /// A record that could not be read (or a corpus with none): one `error` row naming the
     /// place in `detail`, no solver run.
     pub(super) fn error(corpus: &str, index: u64, line: u64, detail: String) -> Evaluation {

@@ -506,7 +506,7 @@ impl Bench<'_> {
         };
         if self.config.grade {
             let position = crate::logic::Position::from_grid(&record.puzzle);
-            set_grade(&mut evaluation, position);
+            evaluation.set_grade(position);
         }
         evaluation
     }
@@ -614,33 +614,6 @@ fn warm_up_copy(puzzle: &Grid, timed: &Grid, index: u64) -> Grid {
 struct Prepared {
     puzzle: Grid,
     transform: Option<Transform>,
-}
-
-/// Grades a puzzle's position onto every row of its evaluation: the hardest technique it
-/// needs and SE's three ratings (ER, EP, ED), `unsolved` (no ratings) when the techniques
-/// do not solve it, `invalid` when its givens conflict.
-pub(super) fn set_grade(
-    evaluation: &mut Evaluation,
-    position: crate::error::Result<crate::logic::Position>,
-) {
-    let (technique, ratings) = match position {
-        Err(_) => ("invalid".to_string(), None),
-        Ok(position) => {
-            let grade = crate::logic::grade(&position);
-            let ratings = [grade.rating, grade.pearl, grade.diamond];
-            match (grade.solved, grade.hardest) {
-                (false, _) => ("unsolved".into(), None),
-                (true, Some(t)) => (t.name().into(), Some(ratings)),
-                (true, None) => ("none".into(), Some([0.0; 3])),
-            }
-        }
-    };
-    for row in &mut evaluation.rows {
-        row.technique = technique.clone();
-        if let Some([er, ep, ed]) = ratings {
-            (row.rating, row.rating_ep, row.rating_ed) = (Some(er), Some(ep), Some(ed));
-        }
-    }
 }
 
 #[cfg(test)]

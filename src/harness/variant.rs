@@ -273,7 +273,7 @@ fn evaluate(
     let gradable = variant.cages().is_empty() && !variant.has(Rule::NonConsecutive);
     if context.config.grade && gradable {
         let position = crate::logic::Position::from_puzzle(&record.puzzle);
-        super::run::set_grade(&mut evaluation, position);
+        evaluation.set_grade(position);
     }
     Some(evaluation)
 }
