@@ -28,12 +28,25 @@ def increment(complexity):
     return added / 10
 
 
-for line in open(sys.argv[1], encoding="latin-1"):
-    if "@@" not in line:
-        continue
-    head, html = line.split("@@", 1)
+def records(path):
+    """Each step's text: its "@@" line and the lines after it (a cell or region chain's
+    listing spans several), up to the next step or pencil-mark line."""
+    record = None
+    for line in open(path, encoding="latin-1"):
+        if "@@" in line or re.fullmatch(r"[1-9.]{81,}\n?", line):
+            if record:
+                yield record
+            record = line if "@@" in line else None
+        elif record is not None:
+            record += line
+    if record:
+        yield record
+
+
+for record in records(sys.argv[1]):
+    head, html = record.split("@@", 1)
     arguments = html.split("||")
-    chains = [a for a in arguments if "(1) If" in a]
+    chains = [c for a in arguments for c in re.split(r"Chain \d+:", a) if "(1) If" in c]
     if not chains:
         continue
     rating, name = head.strip().split(" ", 1)
