@@ -497,3 +497,42 @@ fn hint_on_a_variant_puzzle_checks_entries_and_marks_first() {
         text(&out.stderr)
     );
 }
+
+/// `explain --allow-guess` on a variant puzzle the techniques do not finish (a 12x12 X
+/// puzzle: the levels above 8.5 are 9x9 only): the path, the stuck position, then the
+/// guessed cells and the solution, which is the one the corpus states (cross-checked by
+/// every engine when the corpus was made). Without the flag: exit 3.
+#[test]
+fn explain_allow_guess_on_a_variant_puzzle_fills_the_rest_with_its_solution() {
+    use std::io::{BufRead, BufReader};
+    let dir = temp_dir("allow-guess");
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/variants/x-12x12.txt.gz");
+    let lines: Vec<String> = BufReader::new(sudolab::input::open_file(&corpus).unwrap())
+        .lines()
+        .map(Result::unwrap)
+        .collect();
+    // Line 4 of the corpus: its third puzzle, where the techniques get stuck.
+    let stated = lines[3].rsplit(':').next().unwrap().to_string();
+    let file = dir.join("stuck.txt");
+    std::fs::write(&file, format!("{}\n{}\n", lines[0], lines[3])).unwrap();
+    let stuck = sudolab(&["explain", path(&file)]);
+    assert_eq!(stuck.status.code(), Some(3), "{}", text(&stuck.stderr));
+    let guessed = sudolab(&["explain", "--allow-guess", path(&file)]);
+    assert_eq!(guessed.status.code(), Some(0), "{}", text(&guessed.stderr));
+    let out = text(&guessed.stdout);
+    let last: Vec<&str> = out.lines().rev().take(3).collect();
+    assert_eq!(last[0], stated);
+    assert!(last[1].starts_with("Guess (not logic)"), "{out}");
+    // The stuck position (the line before the guess) agrees with the solution where filled.
+    assert_eq!(last[2].len(), stated.len());
+    let open = last[2].chars().filter(|&c| c == '.').count();
+    assert!(open > 0 && last[1].contains(&format!("fills the {open} remaining cells")));
+    for (mine, right) in last[2].chars().zip(stated.chars()) {
+        assert!(mine == '.' || mine == right, "{}", last[2]);
+    }
+    let json = sudolab(&["explain", "--allow-guess", "--format", "json", path(&file)]);
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(value["guessed_cells"].as_array().unwrap().len(), open);
+    assert_eq!(value["end"], stated.as_str());
+    assert_eq!(value["solved_by_logic"], false);
+}

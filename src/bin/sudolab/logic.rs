@@ -180,7 +180,8 @@ pub struct ExplainArgs {
     format: Format,
     /// When no technique applies, fill the rest by search (marked as a guess): the dlx
     /// solver's search from the stuck position, its placements, guesses, dead ends and
-    /// backtracks shown as `solve --trace` shows them (up to --trace-limit events).
+    /// backtracks shown as `solve --trace` shows them (up to --trace-limit events). On a
+    /// variant puzzle: the cells left and the solution, without the search's events.
     #[arg(long)]
     allow_guess: bool,
     /// With --allow-guess: show at most this many events of the search.
@@ -303,13 +304,10 @@ pub fn write_path(out: &mut impl Write, path: &logic::Path) -> std::io::Result<(
 
 pub fn explain(args: &ExplainArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     if let Some((source, records)) = crate::variants::variant_puzzles(&args.puzzle)? {
-        if args.allow_guess {
-            bail!("--allow-guess: not for variant puzzles yet");
-        }
         let Some(record) = records.first() else {
             bail!("{source}: no puzzle found");
         };
-        return crate::variants::explain(&source, record, args.format, out);
+        return crate::variants::explain(&source, record, args.format, args.allow_guess, out);
     }
     let puzzle = read_puzzle(&args.puzzle)?;
     let solution = unique_solution(&puzzle)?;

@@ -330,17 +330,38 @@ impl Hint<'_> {
 
 /// `explain` on a variant puzzle (the first of the file): the whole path of the human
 /// techniques under the variant's regions and peers, as for a classic puzzle; exit 3 when
-/// they get stuck (`--allow-guess` is not for variants yet).
+/// they get stuck, unless `allow_guess`: then the puzzle's one solution (found by the
+/// bitmask search that proved it unique) fills the cells left, marked as a guess. Variant
+/// searches are not traced event by event, so no search events are shown.
 pub fn explain(
     source: &str,
     record: &Record,
     format: Format,
+    allow_guess: bool,
     out: &mut impl Write,
 ) -> anyhow::Result<Status> {
-    let position = position_to_rate(&record.puzzle, false)
-        .map_err(|why| anyhow::anyhow!("{source}, line {}: {why}", record.line))?;
+    let at = |why: String| anyhow::anyhow!("{source}, line {}: {why}", record.line);
+    let position = sudolab::logic::Position::from_puzzle(&record.puzzle)
+        .map_err(|error| at(format!("not rated: {error}")))?;
+    let solution = only_solution(&record.puzzle).map_err(|diagnosis| {
+        at(format!(
+            "not rated: {diagnosis} (see `sudolab check`; --rate-anyway rates it)"
+        ))
+    })?;
     let path = sudolab::logic::explain(&position);
     let geometry = position.geometry();
+    let guessed: Vec<(String, String)> = if !path.solved && allow_guess {
+        geometry
+            .cells()
+            .filter(|&c| path.end.is_empty(c))
+            .map(|c| {
+                let digit = sudolab::bitset::Digit::new(solution[c.index()]);
+                (geometry.cell_name(c), digit.to_string())
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     match format {
         Format::Json => {
             let steps: Vec<_> = path
@@ -353,7 +374,12 @@ pub fn explain(
                 "variant": record.puzzle.variant().name(),
                 "steps": steps,
                 "solved_by_logic": path.solved,
-                "end": cells_line(path.end.digits()),
+                "guessed_cells": guessed,
+                "end": if guessed.is_empty() {
+                    cells_line(path.end.digits())
+                } else {
+                    cells_line(&solution)
+                },
             });
             writeln!(out, "{object}")?;
         }
@@ -362,9 +388,21 @@ pub fn explain(
             if !path.solved {
                 writeln!(out, "{}", cells_line(path.end.digits()))?;
             }
+            if !guessed.is_empty() {
+                let cells: Vec<String> = guessed.iter().map(|(c, d)| format!("{c}={d}")).collect();
+                writeln!(
+                    out,
+                    "Guess (not logic): the puzzle's one solution, found by the bitmask search \
+                     that proved it unique (variant searches are not traced), fills the {} \
+                     remaining cells: {}",
+                    guessed.len(),
+                    cells.join(", ")
+                )?;
+                writeln!(out, "{}", cells_line(&solution))?;
+            }
         }
     }
-    Ok(if path.solved {
+    Ok(if path.solved || !guessed.is_empty() {
         Status::Success
     } else {
         Status::NoHint
