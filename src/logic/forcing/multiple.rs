@@ -6,9 +6,9 @@ use crate::bitset::Digit;
 use crate::logic::{digit_name, set_name, Technique};
 
 impl Chaining<'_> {
-    /// The literals every one of `starts` leads to. A search that ends in a
-    /// contradiction counts with what it reached before (as SE's: that branch cannot
-    /// hold, so whatever it led to follows from the others).
+    /// The literals every one of `starts` leads to (`None` without starts). A search that
+    /// ends in a contradiction counts with what it reached before (as SE's: that branch
+    /// cannot hold, so whatever it led to follows from the others).
     pub(super) fn common(&mut self, starts: &[u32], dynamic: bool) -> Option<Vec<u32>> {
         let mut common: Option<Vec<u32>> = None;
         for &start in starts {
@@ -171,25 +171,23 @@ impl Chaining<'_> {
                     contradicted = Some(l);
                 }
             }
-            {
-                // The off search ran last: a literal both reach holds either way.
-                let both = reached_by_on.into_iter().any(|l| {
-                    l != on
-                        && l != on ^ 1
-                        && self.is_reached(l)
-                        && Some(l) != contradicted
-                        && self.is_worth(l)
-                });
-                if both {
-                    let what = || {
-                        format!(
-                            "{} is or is not {}",
-                            self.position.name(cell),
-                            digit_name(digit)
-                        )
-                    };
-                    self.group(&[on, on ^ 1], true, technique, &what, found);
-                }
+            // The off search ran last: a literal both reach holds either way.
+            let both = reached_by_on.into_iter().any(|l| {
+                l != on
+                    && l != on ^ 1
+                    && self.is_reached(l)
+                    && Some(l) != contradicted
+                    && self.is_worth(l)
+            });
+            if both {
+                let what = || {
+                    format!(
+                        "{} is or is not {}",
+                        self.position.name(cell),
+                        digit_name(digit)
+                    )
+                };
+                self.group(&[on, on ^ 1], true, technique, &what, found);
             }
         }
         self.multiple(true, found);
