@@ -25,9 +25,9 @@
 //! *contradiction*: a literal reached whose negation was reached too; what it reached
 //! before still counts towards cell and region forcing chains and double forcing chains.
 //! The *complexity* of a conclusion is SE's measure: the number of literals among it and
-//! all its ancestors (several chains: the sum, an ancestor they share counted in each). Its rating is the technique's
-//! base plus 0.1 for each threshold 4, 6, 8, 12, 16, 24, 32, ... (alternately times 3/2 and
-//! 4/3) that the complexity minus 2 exceeds.
+//! all its ancestors (several chains: the sum, an ancestor they share counted in each).
+//! Its rating is the technique's base plus 0.1 for each threshold 4, 6, 8, 12, 16, 24,
+//! 32, ... (alternately times 3/2 and 4/3) that the complexity minus 2 exceeds.
 //!
 //! # Techniques
 //!
