@@ -535,4 +535,14 @@ fn explain_allow_guess_on_a_variant_puzzle_fills_the_rest_with_its_solution() {
     assert_eq!(value["guessed_cells"].as_array().unwrap().len(), open);
     assert_eq!(value["end"], stated.as_str());
     assert_eq!(value["solved_by_logic"], false);
+    // No guess for a puzzle without one solution: refused, naming the file and line.
+    let open_grid = dir.join("open.txt");
+    std::fs::write(&open_grid, format!("{}\n{}\n", lines[0], ".".repeat(144))).unwrap();
+    let refused = sudolab(&["explain", "--allow-guess", path(&open_grid)]);
+    assert_eq!(refused.status.code(), Some(2));
+    let said = text(&refused.stderr);
+    assert!(
+        said.contains("open.txt, line 2: not explained: more than one solution"),
+        "{said}"
+    );
 }

@@ -342,12 +342,9 @@ pub fn explain(
 ) -> anyhow::Result<Status> {
     let at = |why: String| anyhow::anyhow!("{source}, line {}: {why}", record.line);
     let position = sudolab::logic::Position::from_puzzle(&record.puzzle)
-        .map_err(|error| at(format!("not rated: {error}")))?;
-    let solution = only_solution(&record.puzzle).map_err(|diagnosis| {
-        at(format!(
-            "not rated: {diagnosis} (see `sudolab check`; --rate-anyway rates it)"
-        ))
-    })?;
+        .map_err(|error| at(format!("not explained: {error}")))?;
+    let solution = only_solution(&record.puzzle)
+        .map_err(|diagnosis| at(format!("not explained: {diagnosis} (see `sudolab check`)")))?;
     let path = sudolab::logic::explain(&position);
     let geometry = position.geometry();
     let guessed: Vec<(String, String)> = if !path.solved && allow_guess {
