@@ -282,10 +282,15 @@ pub fn parse_rules(words: &str) -> std::result::Result<(Vec<Rule>, bool), String
 fn rule_words(words: &str) -> std::result::Result<(Vec<Rule>, bool), (usize, String)> {
     let mut rules = Vec::new();
     let mut jigsaw = false;
-    let mut offset = 0;
-    for word in words.split(|c: char| c.is_whitespace() || c == '+' || c == ',') {
-        let start = offset;
-        offset += word.len() + 1;
+    // Each word with its byte offset; separators may take several bytes (a no-break space).
+    let separators = words
+        .char_indices()
+        .filter(|&(_, c)| c.is_whitespace() || c == '+' || c == ',')
+        .map(|(at, c)| (at, c.len_utf8()));
+    let mut next = 0;
+    for (end, width) in separators.chain(std::iter::once((words.len(), 0))) {
+        let (start, word) = (next, &words[next..end]);
+        next = end + width;
         if word.is_empty() || word.eq_ignore_ascii_case("classic") {
             continue;
         }

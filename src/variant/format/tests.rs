@@ -195,3 +195,13 @@ fn default_boxes_are_the_most_nearly_square() {
     assert_eq!(default_boxes(12), Some((3, 4)));
     assert_eq!(default_boxes(7), None);
 }
+
+#[test]
+fn a_variant_line_with_a_multi_byte_space_names_the_unknown_word_by_its_column() {
+    // Found by the fuzzer: a no-break space (two bytes) between the words had the
+    // reader slice inside it and panic.
+    let text = format!("variant: x\u{a0}sandwich\n{}\n", ".".repeat(81));
+    let error = parse(&text, Some("f.txt")).unwrap_err().to_string();
+    assert!(error.contains("line 1, column 12"), "{error}");
+    assert!(error.contains("\"sandwich\""), "{error}");
+}
