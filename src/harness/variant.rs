@@ -286,17 +286,18 @@ fn answer<'a>(
     record: &Record,
 ) -> Option<Answer<'a, VariantOutcome>> {
     let config = context.config;
+    // A search's limits, its deadline counted from `start`.
+    let limits = |start: Instant| Limits {
+        deadline: config.timeout.map(|t| start + t),
+        max_nodes: config.max_nodes,
+        interrupt: Some(context.interrupt),
+        shared: None,
+    };
     let mut first: Option<VariantOutcome> = None;
     let (mut fastest, mut slowest) = (u64::MAX, 0u64);
     for _ in 0..config.repeat.max(1) {
         let start = Instant::now();
-        let limits = Limits {
-            deadline: config.timeout.map(|t| start + t),
-            max_nodes: config.max_nodes,
-            interrupt: Some(context.interrupt),
-            shared: None,
-        };
-        let outcome = solver.count_variant(&record.puzzle, config.limit, &limits);
+        let outcome = solver.count_variant(&record.puzzle, config.limit, &limits(start));
         let ns = start.elapsed().as_nanos() as u64;
         if outcome.stopped == Some(Stop::Interrupted) {
             return None;
@@ -311,13 +312,7 @@ fn answer<'a>(
     }
     let outcome = first.expect("at least one run");
     let mems = if config.mems && outcome.stopped.is_none() {
-        let limits = Limits {
-            deadline: config.timeout.map(|t| Instant::now() + t),
-            max_nodes: config.max_nodes,
-            interrupt: Some(context.interrupt),
-            shared: None,
-        };
-        solver.mems_variant(&record.puzzle, config.limit, &limits)
+        solver.mems_variant(&record.puzzle, config.limit, &limits(Instant::now()))
     } else {
         None
     };
