@@ -25,7 +25,8 @@
 //! *contradiction*: a literal reached whose negation was reached too; what it reached
 //! before still counts towards cell and region forcing chains and double forcing chains.
 //! The *complexity* of a conclusion is SE's measure: the number of literals among it and
-//! all its ancestors (several chains: the sum, an ancestor they share counted in each).
+//! all its ancestors (several chains: the sum, an ancestor they share counted in each),
+//! plus, once each, the sizes of the nested chains those literals rest on (`plus.rs`).
 //! Its rating is the technique's base plus 0.1 for each threshold 4, 6, 8, 12, 16, 24,
 //! 32, ... (alternately times 3/2 and 4/3) that the complexity minus 2 exceeds.
 //!
@@ -58,6 +59,8 @@ mod cycles;
 mod finders;
 mod multiple;
 mod plus;
+#[cfg(test)]
+mod tests;
 
 #[cfg(test)]
 pub use finders::length_increment;
@@ -148,8 +151,15 @@ struct Chaining<'a> {
     stamp: u32,
     parent_range: Vec<(u32, u32)>,
     parents: Vec<u32>,
-    /// What a reached literal adds to a complexity: 1, or a nested conclusion's own.
-    weight: Vec<u32>,
+    /// The nested chain a reached literal was concluded by: 0 for none, else 1 + its
+    /// index in `nested_sizes`.
+    nested_tag: Vec<u32>,
+    /// The number of literals of each nested chain met so far, and the index of each
+    /// by its conclusion and size (so a chain met again gets the same tag).
+    nested_sizes: Vec<u32>,
+    nested_ids: std::collections::HashMap<(u32, u32), u32>,
+    /// The tags of the nested chains the last counted chains rest on.
+    nested_used: Vec<u32>,
     order: Vec<u32>,
     /// Scratch for ancestor counts.
     seen: Vec<u32>,
@@ -216,7 +226,10 @@ impl<'a> Chaining<'a> {
             stamp: 0,
             parent_range: vec![(0, 0); literals],
             parents: Vec::new(),
-            weight: vec![1; literals],
+            nested_tag: vec![0; literals],
+            nested_sizes: Vec::new(),
+            nested_ids: std::collections::HashMap::new(),
+            nested_used: Vec::new(),
             order: Vec::new(),
             seen: vec![0; literals],
             seen_stamp: 0,
@@ -257,12 +270,12 @@ impl<'a> Chaining<'a> {
         )
     }
 
-    /// Marks `literal` reached with the parents in `self.parents[from..]` and weight
-    /// `weight`, and queues it.
-    fn reach(&mut self, literal: u32, from: usize, weight: u32) {
+    /// Marks `literal` reached with the parents in `self.parents[from..]` and nested tag
+    /// `tag`, and queues it.
+    fn reach(&mut self, literal: u32, from: usize, tag: u32) {
         self.reached[literal as usize] = self.stamp;
         self.parent_range[literal as usize] = (from as u32, self.parents.len() as u32);
-        self.weight[literal as usize] = weight;
+        self.nested_tag[literal as usize] = tag;
         self.order.push(literal);
     }
 
@@ -300,10 +313,10 @@ impl<'a> Chaining<'a> {
         &mut self,
         consequence: u32,
         from: usize,
-        weight: u32,
+        tag: u32,
         target: Option<u32>,
     ) -> Option<Ending> {
-        self.reach(consequence, from, weight);
+        self.reach(consequence, from, tag);
         if Some(consequence) == target {
             return Some(Ending::Target);
         }
@@ -325,7 +338,7 @@ impl<'a> Chaining<'a> {
             self.marks.copy_from_slice(&self.base);
             self.places.copy_from_slice(&self.base_places);
         }
-        self.reach(start, 0, 1);
+        self.reach(start, 0, 0);
         let mut cursors = [0, 0];
         loop {
             while let Some(literal) = self.next_queued(&mut cursors) {
@@ -347,7 +360,7 @@ impl<'a> Chaining<'a> {
                     let from = self.parents.len();
                     self.parents.push(literal);
                     self.parents.extend_from_slice(hidden_parents);
-                    ending = self.accept(consequence, from, 1, target);
+                    ending = self.accept(consequence, from, 0, target);
                     if ending.is_some() {
                         break;
                     }
@@ -424,8 +437,11 @@ impl<'a> Chaining<'a> {
         if !unit_links {
             return;
         }
+        // Box, row, column, then the extra regions: SE's order.
         let units = geometry.all_units_of(cell);
-        for (&unit, &place) in units.iter().zip(geometry.unit_places(cell)) {
+        let places = geometry.unit_places(cell);
+        for k in [2, 0, 1].into_iter().chain(3..units.len()) {
+            let (unit, place) = (units[k], places[k]);
             let index = unit.index() * self.side + digit.index();
             let own = 1u32 << place;
             let now = if dynamic {
@@ -461,9 +477,10 @@ impl<'a> Chaining<'a> {
         self.base_places = places_of(self.position.geometry(), marks);
     }
 
-    /// SE's complexity of a reached literal: it and all its ancestors, each counted by
-    /// its weight. In a nested search, a parent not reached here is an off of the
-    /// enclosing search: it goes to `axioms` and is not counted.
+    /// The literals of the chain to a reached literal: it and all its ancestors, one
+    /// each; the tags of the nested chains among them go to `nested_used` (see
+    /// [`Chaining::nested_total`]). In a nested search, a parent not reached here is an
+    /// off of the enclosing search: it goes to `axioms` and is not counted.
     fn complexity(&mut self, literal: u32) -> usize {
         self.seen_stamp += 1;
         self.stack.clear();
@@ -471,7 +488,11 @@ impl<'a> Chaining<'a> {
         self.seen[literal as usize] = self.seen_stamp;
         let mut count = 0;
         while let Some(l) = self.stack.pop() {
-            count += self.weight[l as usize] as usize;
+            count += 1;
+            let tag = self.nested_tag[l as usize];
+            if tag != 0 {
+                self.nested_used.push(tag);
+            }
             let (from, to) = self.parent_range[l as usize];
             for k in from..to {
                 let parent = self.parents[k as usize];
@@ -486,6 +507,27 @@ impl<'a> Chaining<'a> {
             }
         }
         count
+    }
+
+    /// The literals of the nested chains in `tags`, each chain once (SE lists every nested
+    /// chain a step rests on once, however many of its chains use it); `tags` is emptied.
+    fn nested_size(&self, tags: &mut Vec<u32>) -> usize {
+        tags.sort_unstable();
+        tags.dedup();
+        let size = tags
+            .iter()
+            .map(|&tag| self.nested_sizes[tag as usize - 1] as usize)
+            .sum();
+        tags.clear();
+        size
+    }
+
+    /// What the nested chains gathered since the last call add to a complexity.
+    fn nested_total(&mut self) -> usize {
+        let mut tags = std::mem::take(&mut self.nested_used);
+        let size = self.nested_size(&mut tags);
+        self.nested_used = tags;
+        size
     }
 
     /// The axioms gathered since the last call, each once.

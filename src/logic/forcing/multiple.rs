@@ -3,6 +3,7 @@
 
 use super::{Chaining, Ending, Found, Links};
 use crate::bitset::Digit;
+use crate::geometry::Cell;
 use crate::logic::{digit_name, set_name, Technique};
 
 impl Chaining<'_> {
@@ -52,45 +53,61 @@ impl Chaining<'_> {
             return;
         }
         let mut complexity = vec![0; worth.len()];
+        let mut nested: Vec<Vec<u32>> = vec![Vec::new(); worth.len()];
+        let mut axioms: Vec<Vec<u32>> = vec![Vec::new(); worth.len()];
         for &start in starts {
             self.search(start, Links::DigitAndCell, dynamic, None);
             for (k, &l) in worth.iter().enumerate() {
+                self.axioms.clear();
                 complexity[k] += self.complexity(l);
+                nested[k].append(&mut self.nested_used);
+                axioms[k].append(&mut self.axioms);
             }
+        }
+        for (k, tags) in nested.iter_mut().enumerate() {
+            complexity[k] += self.nested_size(tags);
+        }
+        let cells: Vec<Cell> = starts.iter().map(|&s| self.decode(s).cell).collect();
+        if self.nested {
+            // Every conclusion, each with the enclosing offs it rests on: SE's nested
+            // levels take each as a hint of its own.
+            for (k, mut axioms) in axioms.into_iter().enumerate() {
+                axioms.sort_unstable();
+                axioms.dedup();
+                found.push(Found {
+                    technique,
+                    conclusion: worth[k],
+                    axioms,
+                    more: Vec::new(),
+                    complexity: complexity[k],
+                    explanation: String::new(),
+                    cells: cells.clone(),
+                });
+            }
+            return;
         }
         let best = (0..worth.len())
             .min_by_key(|&k| complexity[k])
             .expect("worth is not empty");
-        // Again for the best: its chains, or in a nested search the axioms it rests on.
-        self.axioms.clear();
+        // Again for the best: its chains.
         let mut chains = Vec::new();
         for &start in starts {
             self.search(start, Links::DigitAndCell, dynamic, None);
-            if self.nested {
-                self.complexity(worth[best]);
-            } else {
-                chains.push(self.chain(worth[best]));
-            }
+            chains.push(self.chain(worth[best]));
         }
-        let axioms = self.take_axioms();
-        let cells = starts.iter().map(|&s| self.decode(s).cell).collect();
         found.push(Found {
             technique,
             conclusion: worth[best],
-            axioms,
+            axioms: Vec::new(),
             more: Vec::new(),
             complexity: complexity[best],
-            explanation: if self.nested {
-                String::new()
-            } else {
-                format!(
-                    "{}: {}, and each leads to {}: {}",
-                    technique.name(),
-                    what(),
-                    self.name(worth[best]),
-                    chains.join("; ")
-                )
-            },
+            explanation: format!(
+                "{}: {}, and each leads to {}: {}",
+                technique.name(),
+                what(),
+                self.name(worth[best]),
+                chains.join("; ")
+            ),
             cells,
         });
     }
@@ -217,11 +234,12 @@ impl Chaining<'_> {
             return ending;
         };
         self.axioms.clear();
+        self.nested_used.clear();
         // Both chains counted whole, an ancestor they share twice, as SE counts them (its
         // listings of both chains, `serate --after=%h`, add up to its ratings). Counting a
         // shared ancestor once at the 8.5 level had made up for contradictions found in
         // another order than SE's (see `Chaining::search`).
-        let complexity = self.complexity(l) + self.complexity(l ^ 1);
+        let complexity = self.complexity(l) + self.complexity(l ^ 1) + self.nested_total();
         found.push(Found {
             technique,
             conclusion: start ^ 1,

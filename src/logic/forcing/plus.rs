@@ -12,11 +12,16 @@
 //! * **Nested** (9.5, 10.0, 10.5): also a whole chain search run on the search's pencil
 //!   marks (forcing chains; then cell and region forcing chains; then dynamic forcing
 //!   chains). Its conclusions are literals of the enclosing search whose parents are the
-//!   enclosing search's offs the nested chains rest on (its `axioms`), and whose weight
-//!   in a complexity is the nested conclusion's own complexity.
+//!   enclosing search's offs the nested chains rest on (its `axioms`). As SE's, a nested
+//!   conclusion that a candidate holds enters the enclosing search as the offs of the
+//!   cell's other candidates (the on then follows as a naked single). Each literal counts
+//!   one in its chains, and a step adds the size of every nested chain its chains rest
+//!   on, once each: SE's listings of such steps (`serate --after=%h`) show every nested
+//!   chain once, after the main ones, and its rating is the base plus the increment of
+//!   the sum of them all (`reports/2026-12-04-se-nested`).
 //!
-//! A rule's conclusions are gathered in `derived` as groups: literal, weight, number of
-//! parents, the parents.
+//! A rule's conclusions are gathered in `derived` as groups: literal, nested tag (0 for
+//! the basic rules), number of parents, the parents.
 
 use super::{Chaining, Ending, Found, Level, Links};
 use crate::bitset::{Digit, DigitSet};
@@ -38,7 +43,7 @@ impl<'a> Chaining<'a> {
         let mut result = Ok(false);
         let mut k = 0;
         while k < derived.len() {
-            let (literal, weight, count) = (derived[k], derived[k + 1], derived[k + 2] as usize);
+            let (literal, tag, count) = (derived[k], derived[k + 1], derived[k + 2] as usize);
             let parents = k + 3..k + 3 + count;
             k += 3 + count;
             if self.is_reached(literal) {
@@ -47,7 +52,7 @@ impl<'a> Chaining<'a> {
             let from = self.parents.len();
             self.parents.extend_from_slice(&derived[parents]);
             result = Ok(true);
-            if let Some(ending) = self.accept(literal, from, weight, target) {
+            if let Some(ending) = self.accept(literal, from, tag, target) {
                 result = Err(ending);
                 break;
             }
@@ -62,8 +67,8 @@ impl<'a> Chaining<'a> {
     }
 
     /// Pushes one conclusion group onto `derived`.
-    fn derive(derived: &mut Vec<u32>, literal: u32, weight: u32, parents: &[u32]) {
-        derived.extend_from_slice(&[literal, weight, parents.len() as u32]);
+    fn derive(derived: &mut Vec<u32>, literal: u32, tag: u32, parents: &[u32]) {
+        derived.extend_from_slice(&[literal, tag, parents.len() as u32]);
         derived.extend_from_slice(parents);
     }
 
@@ -108,7 +113,7 @@ impl<'a> Chaining<'a> {
                 );
                 for &q in targets {
                     if self.marks[q.index()].contains(digit) {
-                        Self::derive(derived, self.literal(q, digit, false), 1, &parents);
+                        Self::derive(derived, self.literal(q, digit, false), 0, &parents);
                     }
                 }
             }
@@ -146,7 +151,7 @@ impl<'a> Chaining<'a> {
                         && !place_cells().any(|p| p == target)
                         && place_cells().all(|p| geometry.sees(p, target))
                     {
-                        Self::derive(derived, self.literal(target, digit, false), 1, &parents);
+                        Self::derive(derived, self.literal(target, digit, false), 0, &parents);
                     }
                 }
             }
@@ -186,7 +191,7 @@ impl<'a> Chaining<'a> {
                         continue;
                     }
                     for digit in self.marks[q.index()].intersection(digits).iter() {
-                        Self::derive(derived, self.literal(q, digit, false), 1, &parents);
+                        Self::derive(derived, self.literal(q, digit, false), 0, &parents);
                     }
                 }
             });
@@ -228,7 +233,7 @@ impl<'a> Chaining<'a> {
                 for (j, &q) in cells.iter().enumerate() {
                     if mask & (1 << j) != 0 {
                         for digit in self.marks[q.index()].difference(kept).iter() {
-                            Self::derive(derived, self.literal(q, digit, false), 1, &parents);
+                            Self::derive(derived, self.literal(q, digit, false), 0, &parents);
                         }
                     }
                 }
@@ -262,11 +267,33 @@ impl<'a> Chaining<'a> {
         found.sort_by_key(|f| f.complexity);
         let from = derived.len();
         for f in found {
-            Self::derive(derived, f.conclusion, f.complexity as u32, &f.axioms);
+            let tag = self.nested_tag_of(f.conclusion, f.complexity as u32);
+            let l = self.decode(f.conclusion);
+            if l.on {
+                for other in self.marks[l.cell.index()].iter() {
+                    if other != l.digit {
+                        let off = self.literal(l.cell, other, false);
+                        Self::derive(derived, off, tag, &f.axioms);
+                    }
+                }
+            } else {
+                Self::derive(derived, f.conclusion, tag, &f.axioms);
+            }
         }
         self.nested_cache
             .insert(self.marks.clone(), derived[from..].to_vec());
         self.inner = Some(inner);
+    }
+
+    /// The tag of the nested chain to `conclusion` of `size` literals (a new one the
+    /// first time).
+    fn nested_tag_of(&mut self, conclusion: u32, size: u32) -> u32 {
+        let next = self.nested_sizes.len() as u32 + 1;
+        let tag = *self.nested_ids.entry((conclusion, size)).or_insert(next);
+        if tag == next {
+            self.nested_sizes.push(size);
+        }
+        tag
     }
 
     /// Forcing chains (both kinds of links): a candidate's on leading to its off, or its

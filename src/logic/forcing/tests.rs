@@ -1,0 +1,57 @@
+//! Forcing chains against Sudoku Explainer's own listings of its steps (`serate
+//! --after=%h` with stub hint templates: `reports/2026-12-04-variants/serate_chains.sh`).
+
+use crate::bitset::{Digit, DigitSet};
+use crate::grid::Grid;
+use crate::logic::{next_step, Position, Technique};
+
+/// A position from SE's pencil marks (`serate --before=%m`: nine characters a cell, the
+/// cell's candidates or dots; a cell with one candidate is filled).
+fn from_se_marks(rows: &[&str]) -> Position {
+    let marks: String = rows.concat();
+    assert_eq!(marks.len(), 729);
+    let mut givens = String::new();
+    let mut candidates = Vec::new();
+    for cell in marks.as_bytes().chunks(9) {
+        let digits: Vec<u8> = cell
+            .iter()
+            .filter(|&&b| b != b'.')
+            .map(|b| b - b'0')
+            .collect();
+        givens.push(if digits.len() == 1 {
+            (b'0' + digits[0]) as char
+        } else {
+            '.'
+        });
+        candidates.push(digits.iter().fold(DigitSet::EMPTY, |set, &d| {
+            set.union(DigitSet::single(Digit::new(d)))
+        }));
+    }
+    Position::with_candidates(&Grid::parse(&givens).unwrap(), &candidates).unwrap()
+}
+
+#[test]
+fn a_nested_step_counts_each_nested_chain_once_as_se_lists_them() {
+    // Forum development puzzle 10 (`datasets/se_ratings_forum_hardest_dev.se.txt.gz`, SE
+    // 11.0), before SE's 12th step (`reports/2026-12-04-se-nested/
+    // serate_chains_forum_dev_line10.txt.gz`): SE takes the contradiction from r7c3=3 at
+    // 11.0, listing two main chains of 37 and 34 literals and three nested region forcing
+    // chains (r3c1<>2, r5c2<>3 and r3c1<>3: 8, 14 and 14 literals), 107 in all. Two of
+    // the nested conclusions come from one region (2 in column 3), so a nested search
+    // must give every conclusion of a group, not only its best; and a nested chain two
+    // main chains use counts once. Counted otherwise, the easiest step here rated 10.9.
+    let position = from_se_marks(&[
+        "........9.......8.1234...........7..1.345.....2345.........6...1234.....1..45....",
+        "......7......5....1234.....1.34.6...1.34.6.8..234.6.8..234...8.........91..4...8.",
+        "123.......234..........6...1.345....1..45..89.2.45..89.23...78.1234...8.1..45.78.",
+        "...4..........67.912.....8.1...56...1...5678.....5678..2....78912.....8...3......",
+        "123....8..23...7......5............91.34..78...34..78..2.4..78......6...1..4..78.",
+        "1.3..6.8...3..67.91.3....8.1.34.6....2.........34..78.....5....1..4...8.1..4..7.9",
+        "..3.56.8.1..........34...8...3456.....3..67....34567.9..34...89..34...8..2.......",
+        ".23.5.....234.6...........9.......8...345....1..........34...........7.....4.6...",
+        "..3..6.8...34.6.........7...2.........34.6..9..34.6..91............5.......4.6.89",
+    ]);
+    let step = next_step(&position).expect("a step");
+    assert_eq!(step.technique, Technique::NestedMultipleForcingChains);
+    assert_eq!(step.rating, 11.0, "{}", step.explanation);
+}
