@@ -512,22 +512,12 @@ impl<'a> Chaining<'a> {
     /// The literals of the nested chains in `tags`, each chain once (SE lists every nested
     /// chain a step rests on once, however many of its chains use it); `tags` is emptied.
     fn nested_size(&self, tags: &mut Vec<u32>) -> usize {
-        tags.sort_unstable();
-        tags.dedup();
-        let size = tags
-            .iter()
-            .map(|&tag| self.nested_sizes[tag as usize - 1] as usize)
-            .sum();
-        tags.clear();
-        size
+        distinct_size(&self.nested_sizes, tags)
     }
 
     /// What the nested chains gathered since the last call add to a complexity.
     fn nested_total(&mut self) -> usize {
-        let mut tags = std::mem::take(&mut self.nested_used);
-        let size = self.nested_size(&mut tags);
-        self.nested_used = tags;
-        size
+        distinct_size(&self.nested_sizes, &mut self.nested_used)
     }
 
     /// The axioms gathered since the last call, each once.
@@ -609,4 +599,17 @@ fn places_of(geometry: &crate::geometry::Geometry, marks: &[DigitSet]) -> Vec<u3
         }
     }
     places
+}
+
+/// The summed `sizes` of the distinct tags in `tags` (tag `t` is `sizes[t - 1]`), which
+/// is emptied.
+fn distinct_size(sizes: &[u32], tags: &mut Vec<u32>) -> usize {
+    tags.sort_unstable();
+    tags.dedup();
+    let size = tags
+        .iter()
+        .map(|&tag| sizes[tag as usize - 1] as usize)
+        .sum();
+    tags.clear();
+    size
 }
