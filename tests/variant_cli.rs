@@ -101,6 +101,65 @@ fn count_says_how_many_and_json_names_the_variant() {
     assert!(text(&out.stderr).contains("<argument>, line 2: no solution"));
 }
 
+/// `sudolab ARGS` with `input` on standard input.
+fn sudolab_reading(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudolab"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("sudolab runs");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn standard_input_in_the_variant_format_is_read_as_variants_and_classic_text_as_before() {
+    // The same two 4x4 puzzles, X rules and classic, after a comment and a blank line.
+    let puzzles = "................\n1...............\n";
+    let variant = format!("# two X puzzles\n\nvariant: x\n{puzzles}");
+    let classic = format!("# two classic puzzles\n\n{puzzles}");
+    let counted = |out: Output| -> Vec<u64> {
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout)
+            .lines()
+            .map(|l| l.parse().unwrap())
+            .collect()
+    };
+    let x_argument = counted(sudolab(&["count", &variant, "--limit", "0"]));
+    let x_stdin = counted(sudolab_reading(
+        &["count", "-", "--limit", "0"],
+        variant.as_bytes(),
+    ));
+    assert_eq!(x_stdin, x_argument);
+    let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gzip, variant.as_bytes()).unwrap();
+    let x_gzip = counted(sudolab_reading(
+        &["count", "-", "--limit", "0"],
+        &gzip.finish().unwrap(),
+    ));
+    assert_eq!(x_gzip, x_argument);
+    let classic_stdin = counted(sudolab_reading(
+        &["count", "-", "--limit", "0"],
+        classic.as_bytes(),
+    ));
+    assert_eq!(classic_stdin.len(), 2);
+    assert!(
+        classic_stdin[0] > x_stdin[0],
+        "the diagonals rule out classic grids: {classic_stdin:?} {x_stdin:?}"
+    );
+    // A bad variant line on standard input is named there.
+    let out = sudolab_reading(&["solve", "-"], b"variant: x\n1.3\n");
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("<stdin>, line 2"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
 #[test]
 fn bad_variant_input_and_unsupported_solvers_exit_2_naming_the_place() {
     let dir = temp_dir("bad");

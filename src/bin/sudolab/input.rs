@@ -1,7 +1,8 @@
 //! What a puzzle argument on the command line names: standard input, a file, or puzzle text.
 
-use std::io::IsTerminal;
+use std::io::{BufRead, IsTerminal, Read};
 use std::path::Path;
+use std::sync::Mutex;
 
 use sudolab::corpus::CorpusReader;
 use sudolab::input::Input;
@@ -77,7 +78,11 @@ pub fn open_puzzles(argument: &str) -> sudolab::Result<CorpusReader<Input>> {
                      name a file or write a puzzle as an argument instead)"
                 );
             }
-            Ok(CorpusReader::stdin())
+            let input = STDIN_READ_AHEAD
+                .lock()
+                .map_or(None, |mut kept| kept.take())
+                .unwrap_or_else(sudolab::input::stdin);
+            Ok(CorpusReader::new(input, Some("<stdin>".into())))
         }
         Source::File(path) if !path.exists() && almost_a_puzzle(argument) => {
             Ok(CorpusReader::from_text(argument, "<argument>"))
@@ -85,6 +90,42 @@ pub fn open_puzzles(argument: &str) -> sudolab::Result<CorpusReader<Input>> {
         Source::File(path) => CorpusReader::from_path(path),
         Source::Text(text) => Ok(CorpusReader::from_text(text, "<argument>")),
     }
+}
+
+/// Standard input after [`stdin_if_variant`] read its first lines and found a classic
+/// corpus: those lines chained before the rest, for [`open_puzzles`] to read from the start.
+static STDIN_READ_AHEAD: Mutex<Option<Input>> = Mutex::new(None);
+
+/// Standard input, from its start, when it is in the variant format (its first line that
+/// is neither blank nor a comment is a `variant:`, `boxes:`, `regions:` or `cage:` line);
+/// otherwise `None`, and the lines read to tell are kept for [`open_puzzles`]. A terminal
+/// is not read ahead: the variant format comes from files and pipes.
+pub fn stdin_if_variant() -> std::io::Result<Option<Input>> {
+    if std::io::stdin().is_terminal() {
+        return Ok(None);
+    }
+    let mut reader = sudolab::input::stdin();
+    let mut head = Vec::new();
+    loop {
+        let start = head.len();
+        if reader.read_until(b'\n', &mut head)? == 0 {
+            break;
+        }
+        let line = String::from_utf8_lossy(&head[start..]);
+        let line = line.trim();
+        if !line.is_empty() && !line.starts_with('#') {
+            break;
+        }
+    }
+    let variant = sudolab::variant::format::looks_like_variant(&head);
+    let input: Input = Box::new(std::io::Cursor::new(head).chain(reader));
+    if variant {
+        return Ok(Some(input));
+    }
+    if let Ok(mut kept) = STDIN_READ_AHEAD.lock() {
+        *kept = Some(input);
+    }
+    Ok(None)
 }
 
 /// The worker pool of `--threads N` (0 = every core), refusing more than the harness's

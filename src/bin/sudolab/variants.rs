@@ -20,10 +20,16 @@ use crate::{interrupt, Status};
 const SNIFF_BYTES: u64 = 64 * 1024;
 
 /// The variant puzzles of `argument`, if it names variant text (a file or the text
-/// itself); `None` for a classic corpus or standard input.
+/// itself, or standard input); `None` for a classic corpus.
 pub fn variant_puzzles(argument: &str) -> anyhow::Result<Option<(String, Vec<Record>)>> {
     match interpret(argument) {
-        Source::Stdin => Ok(None),
+        Source::Stdin => match crate::input::stdin_if_variant()? {
+            Some(input) => Ok(Some((
+                "<stdin>".to_string(),
+                format::read_records(input, Some("<stdin>"))?,
+            ))),
+            None => Ok(None),
+        },
         Source::Text(text) => {
             if !format::looks_like_variant(text.as_bytes()) {
                 return Ok(None);
