@@ -41,6 +41,7 @@ mod subsets;
 #[cfg(test)]
 mod tests;
 mod turbot;
+mod unique_loops;
 mod uniqueness;
 pub mod user;
 mod wings;
@@ -116,6 +117,11 @@ pub enum Technique {
     WWing,
     /// Unique rectangle type 1 (assumes a unique solution).
     UniqueRectangle,
+    /// Unique loops of six cells and more (types 1-4), and the unique rectangle's type 3
+    /// (naked or hidden subsets) and type 2 with extra cells that do not all see each other
+    /// (assumes a unique solution). Rated 4.5 and up, a tenth for each two loop cells past
+    /// four and for the subset's size, as Sudoku Explainer does.
+    UniqueLoop,
     /// Four cells of a unit with four candidates between them.
     NakedQuad,
     /// Jellyfish: the four-line fish.
@@ -191,7 +197,7 @@ pub enum Technique {
 /// W-Wing are not on it:
 /// SE finds their eliminations as forcing chains and rates them by length, so the forcing
 /// chain finder makes them (they stay available to [`find`] by name).
-pub const TECHNIQUES: [Technique; 40] = [
+pub const TECHNIQUES: [Technique; 41] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -214,6 +220,7 @@ pub const TECHNIQUES: [Technique; 40] = [
     Technique::XYWing,
     Technique::XYZWing,
     Technique::UniqueRectangle,
+    Technique::UniqueLoop,
     Technique::NakedQuad,
     Technique::Jellyfish,
     Technique::HiddenQuad,
@@ -265,6 +272,7 @@ impl Technique {
             Technique::HiddenQuad => 5.4,
             Technique::WWing => 7.1,
             Technique::UniqueRectangle => 4.5,
+            Technique::UniqueLoop => 4.5,
             Technique::BugPlusOne => 5.6,
             Technique::BugTypeTwo => 5.7,
             Technique::SimpleColouring => 6.5,
@@ -332,6 +340,7 @@ impl Technique {
             Technique::HiddenQuad => "Hidden quad",
             Technique::WWing => "W-Wing",
             Technique::UniqueRectangle => "Unique rectangle (type 1)",
+            Technique::UniqueLoop => "Unique loop",
             Technique::BugPlusOne => "BUG+1",
             Technique::BugTypeTwo => "BUG type 2",
             Technique::SimpleColouring => "Simple colouring",
@@ -391,6 +400,7 @@ impl Technique {
             Technique::XYZWing => wings::xyz_wing,
             Technique::WWing => wings::w_wing,
             Technique::UniqueRectangle => uniqueness::unique_rectangle,
+            Technique::UniqueLoop => unique_loops::unique_loop,
             Technique::BugPlusOne => uniqueness::bug_plus_one,
             Technique::BugTypeTwo => uniqueness::bug_type_two,
             Technique::SimpleColouring => chains::simple_colouring,

@@ -1,34 +1,8 @@
 //! Forcing chains against Sudoku Explainer's own listings of its steps (`serate
 //! --after=%h` with stub hint templates: `reports/2026-12-04-variants/serate_chains.sh`).
 
-use crate::bitset::{Digit, DigitSet};
-use crate::grid::Grid;
-use crate::logic::{next_step, Position, Technique};
-
-/// A position from SE's pencil marks (`serate --before=%m`: nine characters a cell, the
-/// cell's candidates or dots; a cell with one candidate is filled).
-fn from_se_marks(rows: &[&str]) -> Position {
-    let marks: String = rows.concat();
-    assert_eq!(marks.len(), 729);
-    let mut givens = String::new();
-    let mut candidates = Vec::new();
-    for cell in marks.as_bytes().chunks(9) {
-        let digits: Vec<u8> = cell
-            .iter()
-            .filter(|&&b| b != b'.')
-            .map(|b| b - b'0')
-            .collect();
-        givens.push(if digits.len() == 1 {
-            (b'0' + digits[0]) as char
-        } else {
-            '.'
-        });
-        candidates.push(digits.iter().fold(DigitSet::EMPTY, |set, &d| {
-            set.union(DigitSet::single(Digit::new(d)))
-        }));
-    }
-    Position::with_candidates(&Grid::parse(&givens).unwrap(), &candidates).unwrap()
-}
+use crate::logic::tests::from_se_marks;
+use crate::logic::{next_step, Technique};
 
 #[test]
 fn a_nested_step_counts_each_nested_chain_once_as_se_lists_them() {
