@@ -32,6 +32,7 @@ mod chains;
 mod fish;
 mod forcing;
 mod generalized;
+mod grave;
 mod grouped;
 mod intersections;
 mod position;
@@ -133,6 +134,12 @@ pub enum Technique {
     /// BUG type 2: several three-candidate cells sharing the digit that breaks the grave
     /// (assumes a unique solution).
     BugTypeTwo,
+    /// BUG type 3: the odd cells of a grave share a unit, where their extra digits make a
+    /// naked subset with other cells (assumes a unique solution).
+    BugTypeThree,
+    /// BUG type 4: two odd cells of a grave in a unit where a digit of both is confined to
+    /// them (assumes a unique solution).
+    BugTypeFour,
     /// Simple colouring: two-colouring the strong links of one digit (a single-digit chain).
     SimpleColouring,
     /// X-chain: alternating strong and weak links of one digit.
@@ -197,7 +204,7 @@ pub enum Technique {
 /// W-Wing are not on it:
 /// SE finds their eliminations as forcing chains and rates them by length, so the forcing
 /// chain finder makes them (they stay available to [`find`] by name).
-pub const TECHNIQUES: [Technique; 41] = [
+pub const TECHNIQUES: [Technique; 43] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -229,6 +236,8 @@ pub const TECHNIQUES: [Technique; 41] = [
     Technique::WXYZWing,
     Technique::BugPlusOne,
     Technique::BugTypeTwo,
+    Technique::BugTypeFour,
+    Technique::BugTypeThree,
     Technique::VWXYZWing,
     Technique::UVWXYZWing,
     Technique::ForcingXChain,
@@ -275,6 +284,8 @@ impl Technique {
             Technique::UniqueLoop => 4.5,
             Technique::BugPlusOne => 5.6,
             Technique::BugTypeTwo => 5.7,
+            Technique::BugTypeThree => 5.8,
+            Technique::BugTypeFour => 5.7,
             Technique::SimpleColouring => 6.5,
             Technique::XChain => 6.6,
             Technique::XYChain => 6.6,
@@ -343,6 +354,8 @@ impl Technique {
             Technique::UniqueLoop => "Unique loop",
             Technique::BugPlusOne => "BUG+1",
             Technique::BugTypeTwo => "BUG type 2",
+            Technique::BugTypeThree => "BUG type 3",
+            Technique::BugTypeFour => "BUG type 4",
             Technique::SimpleColouring => "Simple colouring",
             Technique::XChain => "X-chain",
             Technique::XYChain => "XY-chain",
@@ -401,8 +414,10 @@ impl Technique {
             Technique::WWing => wings::w_wing,
             Technique::UniqueRectangle => uniqueness::unique_rectangle,
             Technique::UniqueLoop => unique_loops::unique_loop,
-            Technique::BugPlusOne => uniqueness::bug_plus_one,
-            Technique::BugTypeTwo => uniqueness::bug_type_two,
+            Technique::BugPlusOne => grave::bug_plus_one,
+            Technique::BugTypeTwo => grave::bug_type_two,
+            Technique::BugTypeThree => grave::bug_type_three,
+            Technique::BugTypeFour => grave::bug_type_four,
             Technique::SimpleColouring => chains::simple_colouring,
             Technique::XChain => chains::x_chain,
             Technique::XYChain => chains::xy_chain,
