@@ -901,3 +901,33 @@ fn grouped_turbot_fish_follow_sudoku_explainer() {
     }
     assert_eq!(find(&marks(|_| {}), Technique::GroupedTurbotFish), None);
 }
+
+#[test]
+fn a_wing_whose_pincer_digits_are_both_restricted_locks_the_rest_of_its_set() {
+    // Development puzzle `4.3.6..81...1..........7.29.....5..31.5...9.86..8.....92.3..........1...34..9.1.6`
+    // (`datasets/se_ratings_dev.se.txt.gz`) before SE's 29th step, "6.4 VWXYZ-Wing 2310:
+    // Cells r4c1,r4c3,r5c2,r6c2,r4c7 on values 2,4": the set r4c1 {2,7}, r4c3 {2,4,9},
+    // r5c2 {3,7}, r6c2 {3,7,9} and the pincer r4c7 {2,4}, whose 2s and 4s in the set all
+    // see it. Whichever the pincer is leaves the set, which then locks 3, 7 and 9 as well:
+    // 4 leaves r4c4 and r4c8 (seeing the pincer and r4c3), and 9 leaves r6c3.
+    let position = from_se_marks(&[
+        "...4.........5.7.9..3.......2..5...9.....6....2......9....5.7.........8.1........",
+        ".2....7......567.9.2......91...........4...8....4...89...4567....3.........45....",
+        "....5..8.1.............6.8....45......3............7.....456....2...............9",
+        ".2....7.........8..2.4....9...4.67.91.....7......5.....2.4.....1..4.67....3......",
+        "1..........3...7......5.......4.6....2.........34.............9...4.67.........8.",
+        ".....6.....3...7.9.2.4....9.......8.1..4..7....34....9.2.45....1..4..7.....45.7..",
+        "........9.2.......1..........3..........5.........6..........8....4..7.....4..7..",
+        "....5..8.....56........678....4..7.....4..78.1..........3..............9.2.......",
+        "..3.........4...........78..2....7..........9.2.....8.1............5.........6...",
+    ]);
+    let step = next_step(&position).unwrap();
+    assert_eq!(step.technique, Technique::VWXYZWing);
+    assert_eq!(step.rating, 6.4);
+    let mut eliminations = step.eliminations.clone();
+    eliminations.sort();
+    assert_eq!(
+        eliminations,
+        vec![(cell(4, 4), d(4)), (cell(4, 8), d(4)), (cell(6, 3), d(9))]
+    );
+}

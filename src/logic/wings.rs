@@ -272,16 +272,24 @@ fn wing_eliminations(position: &Position, cells: &[Cell], digits: DigitSet) -> V
         {
             continue;
         }
-        for restricted in pair.iter() {
+        let restricted: Vec<Digit> = pair
+            .iter()
+            .filter(|&d| holders(d).iter().all(|&h| position.sees(h, pincer)))
+            .collect();
+        if restricted.len() == 2 {
+            let wing = Wing {
+                cells,
+                digits,
+                pincer,
+                technique,
+                rating,
+            };
+            steps.extend(doubly_linked(position, &wing));
+        }
+        for &restricted in &restricted {
             let Some(z) = pair.difference(DigitSet::single(restricted)).lowest() else {
                 continue;
             };
-            if !holders(restricted)
-                .iter()
-                .all(|&h| position.sees(h, pincer))
-            {
-                continue;
-            }
             let z_holders = holders(z);
             let eliminations: Vec<(Cell, Digit)> = position
                 .holders(z)
@@ -325,4 +333,69 @@ fn wing_eliminations(position: &Position, cells: &[Cell], digits: DigitSet) -> V
         }
     }
     steps
+}
+
+/// A wing: its almost locked set `cells` holding `digits`, its two-candidate `pincer`, and
+/// its technique and rating.
+struct Wing<'a> {
+    cells: &'a [Cell],
+    digits: DigitSet,
+    pincer: Cell,
+    technique: Technique,
+    rating: f32,
+}
+
+/// SE's wing "type 2": both digits of the pincer are restricted (every cell of the set
+/// holding either sees the pincer). The pincer takes one, so the set loses it and locks
+/// the rest: each digit of the set but the pincer's lies in the set, and each of the
+/// pincer's digits in the pincer or the set. A cell seeing every holder of such a digit
+/// (and the pincer, for the pincer's digits) loses it.
+fn doubly_linked(position: &Position, wing: &Wing) -> Option<Step> {
+    let pair = position.candidates(wing.pincer);
+    let mut eliminations = Vec::new();
+    for digit in wing.digits.iter() {
+        let mut holders: Vec<Cell> = wing
+            .cells
+            .iter()
+            .copied()
+            .filter(|&c| position.candidates(c).contains(digit))
+            .collect();
+        if pair.contains(digit) {
+            holders.push(wing.pincer);
+        }
+        eliminations.extend(
+            position
+                .holders(digit)
+                .filter(|v| !holders.contains(v) && !wing.cells.contains(v))
+                .filter(|&v| holders.iter().all(|&h| position.sees(v, h)))
+                .map(|v| (v, digit)),
+        );
+    }
+    if eliminations.is_empty() {
+        return None;
+    }
+    let removed: Vec<Cell> = eliminations.iter().map(|e| e.0).collect();
+    let mut wing_cells = wing.cells.to_vec();
+    wing_cells.push(wing.pincer);
+    let explanation = format!(
+        "{} (type 2): {} hold {} between them, and {} is {}; every one of them holding either sees {}, so whichever {} is leaves the set with the rest locked in it: remove {} from {}",
+        wing.technique.name(),
+        position.names(wing.cells),
+        set_name(wing.digits),
+        position.name(wing.pincer),
+        set_name(pair),
+        position.name(wing.pincer),
+        position.name(wing.pincer),
+        set_name(eliminations.iter().map(|e| e.1).collect()),
+        position.names(&removed)
+    );
+    let mut step = Step::eliminating(
+        wing.technique,
+        eliminations,
+        wing_cells,
+        Vec::new(),
+        explanation,
+    );
+    step.rating = wing.rating;
+    Some(step)
 }
