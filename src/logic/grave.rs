@@ -27,6 +27,10 @@ use crate::geometry::{Cell, Unit};
 /// The most odd cells a grave is looked for with.
 const MOST_ODD_CELLS: usize = 4;
 
+/// The most ways of splitting the odd cells tried (four cells of four candidates make
+/// 6^4 = 1,296; wide cells of a 16x16 or 25x25 grid would make millions).
+const MOST_SPLITS: usize = 4096;
+
 /// The odd cells of a grave, each with its extra digits (its candidates but its two grave
 /// digits), in cell order.
 type OddCells = Vec<(Cell, DigitSet)>;
@@ -68,6 +72,9 @@ fn graves(position: &Position) -> Vec<OddCells> {
         .iter()
         .map(|&k| pairs_of(position.candidates(k)))
         .collect();
+    if splits.iter().map(Vec::len).product::<usize>() > MOST_SPLITS {
+        return Vec::new();
+    }
     let mut found = Vec::new();
     let mut choice = vec![0usize; odd.len()];
     loop {
