@@ -20,6 +20,7 @@
 //! Grids with extra peers (anti-king, anti-knight) have no graves here: the grave's second
 //! solution could clash a knight's or king's move away.
 
+use super::subsets::{combinations, naked_eliminations};
 use super::{digit_name, set_name, Position, Step, Technique};
 use crate::bitset::{Digit, DigitSet};
 use crate::geometry::{Cell, Unit};
@@ -289,81 +290,39 @@ fn naked_with(
     unit: Unit,
     others: &[Cell],
 ) -> Option<Step> {
-    for size in 2..=4usize {
-        if (extra.len() as usize) > size {
-            continue;
-        }
-        let mut chosen = Vec::new();
-        if let Some(step) = subset_from(position, odd, extra, unit, others, size, 0, &mut chosen) {
-            return Some(step);
-        }
-    }
-    None
-}
-
-/// A naked subset of `size` digits from the cells of `others` from index `from` on, added to
-/// `chosen` (with `extra` standing for the odd cells), making at least one elimination.
-#[allow(clippy::too_many_arguments)]
-fn subset_from(
-    position: &Position,
-    odd: &[Cell],
-    extra: DigitSet,
-    unit: Unit,
-    others: &[Cell],
-    size: usize,
-    from: usize,
-    chosen: &mut Vec<Cell>,
-) -> Option<Step> {
-    let digits = chosen
-        .iter()
-        .fold(extra, |set, &k| set.union(position.candidates(k)));
-    if digits.len() as usize > size {
-        return None;
-    }
-    if chosen.len() == size - 1 {
-        let eliminations: Vec<(Cell, Digit)> = others
-            .iter()
-            .filter(|k| !chosen.contains(k))
-            .flat_map(|&k| {
-                position
-                    .candidates(k)
-                    .intersection(digits)
-                    .iter()
-                    .map(move |d| (k, d))
-            })
-            .collect();
-        if eliminations.is_empty() || digits.len() as usize != size {
-            return None;
-        }
-        let explanation = format!(
-            "BUG type 3: every empty cell has two candidates but {}, one of which holds one of their extra digits {}; with {} they make a naked subset of {} in {}, so remove {} from its other cells",
-            position.names(odd),
-            set_name(extra),
-            position.names(chosen),
-            set_name(digits),
-            position.geometry().unit_name(unit),
-            set_name(eliminations.iter().map(|e| e.1).collect())
-        );
-        let mut step = Step::eliminating(
-            Technique::BugTypeThree,
-            eliminations,
-            odd.iter().chain(chosen.iter()).copied().collect(),
-            vec![unit],
-            explanation,
-        );
-        step.rating =
-            ((Technique::BugTypeThree.rating() + 0.1 * (size - 2) as f32) * 10.0).round() / 10.0;
-        return Some(step);
-    }
-    for i in from..others.len() {
-        chosen.push(others[i]);
-        let step = subset_from(position, odd, extra, unit, others, size, i + 1, chosen);
-        chosen.pop();
-        if step.is_some() {
-            return step;
-        }
-    }
-    None
+    (2..=4usize).find_map(|size| {
+        combinations(others, size - 1, &mut |chosen: &[Cell]| {
+            let digits = chosen
+                .iter()
+                .fold(extra, |set, &k| set.union(position.candidates(k)));
+            if digits.len() as usize != size {
+                return None;
+            }
+            let eliminations = naked_eliminations(position, others, chosen, digits);
+            if eliminations.is_empty() {
+                return None;
+            }
+            let explanation = format!(
+                "BUG type 3: every empty cell has two candidates but {}, one of which holds one of their extra digits {}; with {} they make a naked subset of {} in {}, so remove {} from its other cells",
+                position.names(odd),
+                set_name(extra),
+                position.names(chosen),
+                set_name(digits),
+                position.geometry().unit_name(unit),
+                set_name(eliminations.iter().map(|e| e.1).collect())
+            );
+            let mut step = Step::eliminating(
+                Technique::BugTypeThree,
+                eliminations,
+                odd.iter().chain(chosen.iter()).copied().collect(),
+                vec![unit],
+                explanation,
+            );
+            let tenths = (Technique::BugTypeThree.rating() * 10.0).round() + (size - 2) as f32;
+            step.rating = tenths / 10.0;
+            Some(step)
+        })
+    })
 }
 
 #[cfg(test)]

@@ -5,6 +5,26 @@ use super::{digit_name, set_name, Position, Step, Technique};
 use crate::bitset::{Digit, DigitSet};
 use crate::geometry::Cell;
 
+/// What a naked subset `subset` of a unit, holding only `digits` between its cells, removes
+/// from the unit's other empty cells `open`: their candidates among `digits`.
+pub(crate) fn naked_eliminations(
+    position: &Position,
+    open: &[Cell],
+    subset: &[Cell],
+    digits: DigitSet,
+) -> Vec<(Cell, Digit)> {
+    open.iter()
+        .filter(|c| !subset.contains(c))
+        .flat_map(|&c| {
+            position
+                .candidates(c)
+                .intersection(digits)
+                .iter()
+                .map(move |d| (c, d))
+        })
+        .collect()
+}
+
 /// Calls `visit` with every `k`-combination of `items` (in lexicographic order) until it
 /// returns `Some`.
 pub(crate) fn combinations<T: Copy, R>(
@@ -73,17 +93,7 @@ pub fn naked(position: &Position, k: usize) -> Option<Step> {
             if digits.len() as usize != k {
                 return None;
             }
-            let eliminations: Vec<(Cell, Digit)> = open
-                .iter()
-                .filter(|c| !cells.contains(c))
-                .flat_map(|&c| {
-                    position
-                        .candidates(c)
-                        .intersection(digits)
-                        .iter()
-                        .map(move |d| (c, d))
-                })
-                .collect();
+            let eliminations = naked_eliminations(position, &open, cells, digits);
             (!eliminations.is_empty()).then(|| (cells.to_vec(), digits, eliminations))
         });
         if let Some((cells, digits, eliminations)) = found {

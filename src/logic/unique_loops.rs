@@ -30,6 +30,7 @@
 //! with the candidates, and SE rates 9x9 grids. Grids with extra peers (anti-king,
 //! anti-knight) have no unique loops here: a swap can clash with a peer outside the units.
 
+use super::subsets::{combinations, naked_eliminations};
 use super::{digit_name, keep_better, set_name, Position, Step, Technique};
 use crate::bitset::{Digit, DigitSet};
 use crate::geometry::{Cell, Unit};
@@ -326,31 +327,6 @@ fn others(position: &Position, roof: [Cell; 2], unit: Unit) -> Vec<Cell> {
         .collect()
 }
 
-/// Every subset of `cells` with `size` members, by index.
-fn subsets(count: usize, size: usize) -> Vec<Vec<usize>> {
-    let mut all = Vec::new();
-    let mut chosen = Vec::with_capacity(size);
-    fn walk(
-        from: usize,
-        count: usize,
-        size: usize,
-        chosen: &mut Vec<usize>,
-        all: &mut Vec<Vec<usize>>,
-    ) {
-        if chosen.len() == size {
-            all.push(chosen.clone());
-            return;
-        }
-        for i in from..count {
-            chosen.push(i);
-            walk(i + 1, count, size, chosen, all);
-            chosen.pop();
-        }
-    }
-    walk(0, count, size, &mut chosen, &mut all);
-    all
-}
-
 /// Type 3, naked: the extra cells' extra digits, as one cell, and `size - 1` other cells of
 /// `unit` hold `size` digits between them, which leave the unit's other cells.
 fn type_three_naked(
@@ -366,36 +342,25 @@ fn type_three_naked(
     let cells = others(position, roof, unit);
     let mut found = Vec::new();
     for size in 2..=4usize {
-        for chosen in subsets(cells.len(), size - 1) {
-            let digits = chosen.iter().fold(extra_digits, |set, &i| {
-                set.union(position.candidates(cells[i]))
-            });
-            if digits.len() as usize != size {
-                continue;
-            }
-            let subset: Vec<Cell> = chosen.iter().map(|&i| cells[i]).collect();
-            let eliminations: Vec<(Cell, Digit)> = cells
+        combinations(&cells, size - 1, &mut |subset: &[Cell]| -> Option<()> {
+            let digits = subset
                 .iter()
-                .filter(|k| !subset.contains(k))
-                .flat_map(|&k| {
-                    position
-                        .candidates(k)
-                        .intersection(digits)
-                        .iter()
-                        .map(move |d| (k, d))
-                })
-                .collect();
+                .fold(extra_digits, |set, &k| set.union(position.candidates(k)));
+            if digits.len() as usize != size {
+                return None;
+            }
+            let eliminations = naked_eliminations(position, &cells, subset, digits);
             let why = format!(
-                "{} hold {} of {}, which with {} make a naked subset of {} in {}",
+                "{} hold one of {}, which with {} make a naked subset of {} in {}",
                 position.names(&roof),
-                "one",
                 set_name(extra_digits),
-                position.names(&subset),
+                position.names(subset),
                 set_name(digits),
                 position.geometry().unit_name(unit)
             );
             found.push((3, eliminations, vec![unit], 0.1 * (size - 1) as f32, why));
-        }
+            None
+        });
     }
     found
 }
@@ -418,8 +383,7 @@ fn type_three_hidden(
     let side = position.geometry().side();
     let mut found = Vec::new();
     for size in 2..=4usize {
-        for chosen in subsets(cells.len(), size - 1) {
-            let subset: Vec<Cell> = chosen.iter().map(|&i| cells[i]).collect();
+        combinations(&cells, size - 1, &mut |subset: &[Cell]| -> Option<()> {
             let digits: DigitSet = Digit::all(side)
                 .filter(|&d| !extra_digits.contains(d) && position.place_count(unit, d) > 0)
                 .filter(|&d| {
@@ -433,7 +397,7 @@ fn type_three_hidden(
                     set
                 });
             if digits.len() as usize != size || digits.intersection(ab).is_empty() {
-                continue;
+                return None;
             }
             let eliminations: Vec<(Cell, Digit)> = subset
                 .iter()
@@ -449,11 +413,12 @@ fn type_three_hidden(
                 "in {}, {} can only go in {} and one of {}",
                 position.geometry().unit_name(unit),
                 set_name(digits),
-                position.names(&subset),
+                position.names(subset),
                 position.names(&roof)
             );
             found.push((3, eliminations, vec![unit], 0.1 * (size - 2) as f32, why));
-        }
+            None
+        });
     }
     found
 }
