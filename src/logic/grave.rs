@@ -328,7 +328,7 @@ fn naked_with(
 #[cfg(test)]
 mod tests {
     use crate::bitset::Digit;
-    use crate::logic::tests::from_se_marks;
+    use crate::logic::position::from_se_marks;
     use crate::logic::{find, next_step, Technique};
 
     /// The step of `technique` at SE's pencil marks: its rating and eliminations ("r1c3"

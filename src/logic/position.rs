@@ -261,3 +261,35 @@ impl Position {
             .join(", ")
     }
 }
+
+/// A position from SE's pencil marks (`serate --before=%m`: nine characters a cell, the
+/// cell's candidates or dots; a cell with one candidate is filled).
+#[cfg(test)]
+pub(crate) fn from_se_marks(rows: &[&str]) -> Position {
+    let marks: String = rows.concat();
+    assert_eq!(marks.len(), 729);
+    let mut givens = String::new();
+    let mut candidates = Vec::new();
+    for cell in marks.as_bytes().chunks(9) {
+        let digits: Vec<u8> = cell
+            .iter()
+            .filter(|&&b| b != b'.')
+            .map(|b| b - b'0')
+            .collect();
+        givens.push(if digits.len() == 1 {
+            (b'0' + digits[0]) as char
+        } else {
+            '.'
+        });
+        candidates.push(
+            digits
+                .iter()
+                .fold(crate::bitset::DigitSet::EMPTY, |set, &d| {
+                    set.union(crate::bitset::DigitSet::single(crate::bitset::Digit::new(
+                        d,
+                    )))
+                }),
+        );
+    }
+    Position::with_candidates(&crate::grid::Grid::parse(&givens).unwrap(), &candidates).unwrap()
+}

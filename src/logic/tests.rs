@@ -1,6 +1,7 @@
 //! Each technique on hand-made positions: one where it must fire (with the exact deduction)
 //! and one where it must not.
 
+use super::position::from_se_marks;
 use super::*;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
@@ -10,31 +11,6 @@ fn marks(edit: impl FnOnce(&mut Vec<DigitSet>)) -> Position {
     let mut candidates = vec![DigitSet::full(9); 81];
     edit(&mut candidates);
     Position::with_candidates(&Grid::empty(3).unwrap(), &candidates).unwrap()
-}
-
-/// A position from SE's pencil marks (`serate --before=%m`: nine characters a cell, the
-/// cell's candidates or dots; a cell with one candidate is filled).
-pub(crate) fn from_se_marks(rows: &[&str]) -> Position {
-    let marks: String = rows.concat();
-    assert_eq!(marks.len(), 729);
-    let mut givens = String::new();
-    let mut candidates = Vec::new();
-    for cell in marks.as_bytes().chunks(9) {
-        let digits: Vec<u8> = cell
-            .iter()
-            .filter(|&&b| b != b'.')
-            .map(|b| b - b'0')
-            .collect();
-        givens.push(if digits.len() == 1 {
-            (b'0' + digits[0]) as char
-        } else {
-            '.'
-        });
-        candidates.push(digits.iter().fold(DigitSet::EMPTY, |set, &d| {
-            set.union(DigitSet::single(Digit::new(d)))
-        }));
-    }
-    Position::with_candidates(&Grid::parse(&givens).unwrap(), &candidates).unwrap()
 }
 
 /// The cell in `row` and `column`, counted from 1 as people do.

@@ -426,7 +426,7 @@ fn type_three_hidden(
 #[cfg(test)]
 mod tests {
     use crate::bitset::Digit;
-    use crate::logic::tests::from_se_marks;
+    use crate::logic::position::from_se_marks;
     use crate::logic::{find, next_step, Technique};
 
     /// The unique-loop step at SE's pencil marks: its rating and eliminations ("r9c1" and

@@ -1,7 +1,7 @@
 //! Forcing chains against Sudoku Explainer's own listings of its steps (`serate
 //! --after=%h` with stub hint templates: `reports/2026-12-04-variants/serate_chains.sh`).
 
-use crate::logic::tests::from_se_marks;
+use crate::logic::position::from_se_marks;
 use crate::logic::{next_step, Technique};
 
 #[test]
