@@ -26,8 +26,9 @@
 //! tenth for each cell of a naked subset beyond the first real one (pair 0.1, triple 0.2)
 //! and for each cell of a hidden subset beyond its pair (pair 0.0, triple 0.1).
 //!
-//! Loops of six cells and more are looked for on grids up to 9x9 only: the search grows
-//! with the candidates, and SE rates 9x9 grids. Grids with extra peers (anti-king,
+//! Looked for on grids up to 9x9 only: the search grows with the candidates (on a 25x25
+//! grid, even rectangles alone took minutes a step), and SE rates 9x9 grids. Larger grids
+//! keep `uniqueness.rs`'s rectangles of types 1, 2 and 4. Grids with extra peers (anti-king,
 //! anti-knight) have no unique loops here: a swap can clash with a peer outside the units.
 
 use super::subsets::{combinations, naked_eliminations};
@@ -38,6 +39,11 @@ use crate::geometry::{Cell, Unit};
 /// The longest loop looked for, in cells.
 const LONGEST_LOOP: usize = 10;
 
+/// The most paths the search extends for one pair of digits and one loop length. A real
+/// position at SE's 4.5 level needs a few hundred; a grid of full candidates (graded with
+/// `--rate-anyway`, or an empty grid) would need billions.
+const PATHS_PER_LENGTH: usize = 20_000;
+
 /// The deadly-pattern step SE rates lowest: a rectangle's type 3 or a rectangle's type 2
 /// whose extra cells do not all see each other, or a loop of six cells or more of any type.
 pub fn unique_loop(position: &Position) -> Option<Step> {
@@ -46,14 +52,17 @@ pub fn unique_loop(position: &Position) -> Option<Step> {
         return None;
     }
     let side = geometry.side();
-    let longest = if side <= 9 { LONGEST_LOOP } else { 4 };
+    if side > 9 {
+        return None;
+    }
     let mut search = Search {
         position,
         ab: DigitSet::default(),
         holders: Vec::new(),
         unit_counts: vec![0; geometry.unit_count()],
-        path: Vec::with_capacity(longest),
-        longest,
+        path: Vec::with_capacity(LONGEST_LOOP),
+        length: 4,
+        paths_left: 0,
         best: None,
     };
     for a in Digit::all(side) {
@@ -67,10 +76,15 @@ pub fn unique_loop(position: &Position) -> Option<Step> {
             if search.holders.len() < 4 {
                 continue;
             }
-            for start in 0..search.holders.len() {
-                search.push(search.holders[start]);
-                search.extend(start);
-                search.pop();
+            // Shorter loops first: each length has its own budget.
+            for length in (4..=LONGEST_LOOP).step_by(2) {
+                search.length = length;
+                search.paths_left = PATHS_PER_LENGTH;
+                for start in 0..search.holders.len() {
+                    search.push(search.holders[start]);
+                    search.extend(start);
+                    search.pop();
+                }
             }
         }
     }
@@ -88,8 +102,10 @@ struct Search<'a> {
     unit_counts: Vec<u8>,
     /// The loop so far; its first cell is the lowest of the holders it uses.
     path: Vec<Cell>,
-    /// The longest loop looked for.
-    longest: usize,
+    /// The length of the loops looked for now.
+    length: usize,
+    /// How many more paths may be extended at this length.
+    paths_left: usize,
     /// The lowest-rated step found so far.
     best: Option<Step>,
 }
@@ -133,12 +149,17 @@ impl Search<'_> {
         })
     }
 
-    /// Tries every way on from the path, whose first cell is holder `start`.
+    /// Tries every way on from the path, whose first cell is holder `start`, to a loop of
+    /// the length looked for now.
     fn extend(&mut self, start: usize) {
-        if self.path.len() >= 4 && self.path.len().is_multiple_of(2) && self.closes() {
-            self.evaluate();
+        if self.paths_left == 0 {
+            return;
         }
-        if self.path.len() >= self.longest {
+        self.paths_left -= 1;
+        if self.path.len() == self.length {
+            if self.closes() {
+                self.evaluate();
+            }
             return;
         }
         for next in start + 1..self.holders.len() {
