@@ -78,16 +78,22 @@ fn graves(position: &Position) -> Vec<OddCells> {
     }
     let mut found = Vec::new();
     let mut choice = vec![0usize; odd.len()];
-    loop {
-        let mut trial = counts.clone();
+    // Adds (or takes back) the odd cells' grave digits of the current split to `counts`.
+    let tally = |counts: &mut [u8], choice: &[usize], add: bool| {
         for (i, &k) in odd.iter().enumerate() {
             for &unit in geometry.all_units_of(k) {
                 for d in splits[i][choice[i]].iter() {
-                    trial[unit.index() * side + d.index()] += 1;
+                    let count = &mut counts[unit.index() * side + d.index()];
+                    *count = if add { *count + 1 } else { *count - 1 };
                 }
             }
         }
-        if trial.iter().all(|&n| n == 0 || n == 2) {
+    };
+    loop {
+        tally(&mut counts, &choice, true);
+        let is_grave = counts.iter().all(|&n| n == 0 || n == 2);
+        tally(&mut counts, &choice, false);
+        if is_grave {
             found.push(
                 odd.iter()
                     .enumerate()

@@ -32,22 +32,27 @@ struct Link {
 /// no group (windoku development split, ER equal 95 -> 96%, X and the others unchanged;
 /// a group in one box and one row or column only: X 98 -> 97%, its groups on a diagonal).
 fn on_one_line(geometry: &crate::geometry::Geometry, cells: &[Cell]) -> bool {
-    let is_line = |unit: &Unit| {
-        let members = geometry.unit(*unit);
-        let mut rows: Vec<usize> = members.iter().map(|&c| geometry.row_of(c)).collect();
-        let mut columns: Vec<usize> = members.iter().map(|&c| geometry.column_of(c)).collect();
-        rows.sort_unstable();
-        rows.dedup();
-        columns.sort_unstable();
-        columns.dedup();
-        rows.len() == 1
-            || columns.len() == 1
-            || (rows.len() == members.len() && columns.len() == members.len())
+    use crate::geometry::UnitKind;
+    let is_line = |unit: Unit| match geometry.unit_kind(unit) {
+        UnitKind::Row | UnitKind::Column => true,
+        UnitKind::Box => false,
+        UnitKind::Extra => {
+            let (mut rows, mut columns) = (0u32, 0u32);
+            geometry.unit(unit).iter().all(|&c| {
+                let (row, column) = (1 << geometry.row_of(c), 1 << geometry.column_of(c));
+                let fresh = rows & row == 0 && columns & column == 0;
+                rows |= row;
+                columns |= column;
+                fresh
+            })
+        }
     };
-    geometry
-        .all_units_of(cells[0])
-        .iter()
-        .any(|unit| is_line(unit) && cells.iter().all(|c| geometry.unit(*unit).contains(c)))
+    geometry.all_units_of(cells[0]).iter().any(|&unit| {
+        is_line(unit)
+            && cells
+                .iter()
+                .all(|&c| geometry.unit_mask(c) >> unit.index() & 1 == 1)
+    })
 }
 
 /// Every strong link of `digit` with at least one end a node (cells or groups).

@@ -69,10 +69,10 @@ pub fn unique_loop(position: &Position) -> Option<Step> {
         for b in Digit::all(side).filter(|&b| b > a) {
             search.ab = DigitSet::single(a).union(DigitSet::single(b));
             let ab = search.ab;
-            search.holders = geometry
-                .cells()
-                .filter(|&k| position.is_empty(k) && position.candidates(k).intersection(ab) == ab)
-                .collect();
+            search.holders.clear();
+            search.holders.extend(geometry.cells().filter(|&k| {
+                position.is_empty(k) && position.candidates(k).intersection(ab) == ab
+            }));
             if search.holders.len() < 4 {
                 continue;
             }

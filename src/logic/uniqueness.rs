@@ -1,6 +1,7 @@
-//! Deductions that assume the puzzle has exactly one solution: unique rectangles (types 1,
-//! 2 and 4; loops and type 3 are in `unique_loops`, the grave's types in `grave`). Sound for every proper puzzle (the soundness tests use only those); on a puzzle with
-//! several solutions they may remove a solution, as every solver of people's puzzles accepts.
+//! Deductions that assume the puzzle has exactly one solution: unique rectangles of types
+//! 1, 2 and 4 (loops and type 3 are in `unique_loops`, the grave's types in `grave`). Sound
+//! for every proper puzzle (the soundness tests use only those); on a puzzle with several
+//! solutions they may remove a solution, as every solver of people's puzzles accepts.
 
 use super::{digit_name, set_name, Position, Step, Technique};
 use crate::bitset::{Digit, DigitSet};

@@ -255,13 +255,7 @@ fn wing_eliminations(position: &Position, cells: &[Cell], digits: DigitSet) -> V
         .max()
         .unwrap_or(0);
     let (technique, rating) = wing_rating(cells.len(), largest);
-    let holders = |digit: Digit| -> Vec<Cell> {
-        cells
-            .iter()
-            .copied()
-            .filter(|&c| position.candidates(c).contains(digit))
-            .collect()
-    };
+    let holders = |digit: Digit| holders_in(position, cells, digit);
     let mut steps = Vec::new();
     for pincer in geometry.cells() {
         let pair = position.candidates(pincer);
@@ -335,6 +329,15 @@ fn wing_eliminations(position: &Position, cells: &[Cell], digits: DigitSet) -> V
     steps
 }
 
+/// The cells of `cells` holding `digit`.
+fn holders_in(position: &Position, cells: &[Cell], digit: Digit) -> Vec<Cell> {
+    cells
+        .iter()
+        .copied()
+        .filter(|&c| position.candidates(c).contains(digit))
+        .collect()
+}
+
 /// A wing: its almost locked set `cells` holding `digits`, its two-candidate `pincer`, and
 /// its technique and rating.
 struct Wing<'a> {
@@ -354,12 +357,7 @@ fn doubly_linked(position: &Position, wing: &Wing) -> Option<Step> {
     let pair = position.candidates(wing.pincer);
     let mut eliminations = Vec::new();
     for digit in wing.digits.iter() {
-        let mut holders: Vec<Cell> = wing
-            .cells
-            .iter()
-            .copied()
-            .filter(|&c| position.candidates(c).contains(digit))
-            .collect();
+        let mut holders = holders_in(position, wing.cells, digit);
         if pair.contains(digit) {
             holders.push(wing.pincer);
         }

@@ -80,7 +80,8 @@ pub fn open_puzzles(argument: &str) -> sudolab::Result<CorpusReader<Input>> {
             }
             let input = STDIN_READ_AHEAD
                 .lock()
-                .map_or(None, |mut kept| kept.take())
+                .ok()
+                .and_then(|mut kept| kept.take())
                 .unwrap_or_else(sudolab::input::stdin);
             Ok(CorpusReader::new(input, Some("<stdin>".into())))
         }
