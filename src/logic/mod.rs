@@ -28,6 +28,7 @@
 //! # Ok::<(), sudolab::Error>(())
 //! ```
 
+mod aligned;
 mod chains;
 mod fish;
 mod forcing;
@@ -171,6 +172,10 @@ pub enum Technique {
     BidirectionalYCycle,
     /// Bidirectional cycle (SE): a loop of both kinds of links.
     BidirectionalCycle,
+    /// Aligned triplet exclusion (SE): three cells' combinations of candidates, less those
+    /// that repeat a digit between two of them that see each other or take every
+    /// candidate of a cell seeing all three; a candidate in no combination left goes.
+    AlignedTripletExclusion,
     /// Nishio forcing chains (SE): what assuming a candidate true or false implies for
     /// its digit alone, applied as it goes, ends in a contradiction.
     NishioForcingChains,
@@ -204,7 +209,7 @@ pub enum Technique {
 /// W-Wing are not on it:
 /// SE finds their eliminations as forcing chains and rates them by length, so the forcing
 /// chain finder makes them (they stay available to [`find`] by name).
-pub const TECHNIQUES: [Technique; 43] = [
+pub const TECHNIQUES: [Technique; 44] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -241,6 +246,7 @@ pub const TECHNIQUES: [Technique; 43] = [
     Technique::VWXYZWing,
     Technique::UVWXYZWing,
     Technique::ForcingXChain,
+    Technique::AlignedTripletExclusion,
     Technique::NishioForcingChains,
     Technique::CellForcingChains,
     Technique::DynamicForcingChains,
@@ -297,6 +303,7 @@ impl Technique {
             Technique::ForcingChain => 7.0,
             Technique::BidirectionalXCycle | Technique::BidirectionalYCycle => 6.5,
             Technique::BidirectionalCycle => 7.0,
+            Technique::AlignedTripletExclusion => 7.5,
             Technique::NishioForcingChains => 7.5,
             Technique::CellForcingChains | Technique::RegionForcingChains => 8.0,
             Technique::DynamicForcingChains => 8.5,
@@ -368,6 +375,7 @@ impl Technique {
             Technique::BidirectionalXCycle => "Bidirectional X-cycle",
             Technique::BidirectionalYCycle => "Bidirectional Y-cycle",
             Technique::BidirectionalCycle => "Bidirectional cycle",
+            Technique::AlignedTripletExclusion => "Aligned triplet exclusion",
             Technique::NishioForcingChains => "Nishio forcing chains",
             Technique::CellForcingChains => "Cell forcing chains",
             Technique::RegionForcingChains => "Region forcing chains",
@@ -433,6 +441,7 @@ impl Technique {
             Technique::CellForcingChains | Technique::RegionForcingChains => {
                 forcing::multiple_forcing_chains
             }
+            Technique::AlignedTripletExclusion => aligned::aligned_triplet_exclusion,
             Technique::NishioForcingChains => forcing::nishio_forcing_chains,
             Technique::DynamicForcingChains => forcing::dynamic_forcing_chains,
             Technique::DynamicForcingChainsPlus => forcing::dynamic_forcing_chains_plus,
