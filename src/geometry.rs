@@ -468,6 +468,13 @@ impl Geometry {
                 || self.extra_peers && self.peers(a).binary_search(&b).is_ok())
     }
 
+    /// Whether two different cells share a unit (a row, column, box or extra region), not
+    /// counting extra peers (a knight's or king's move away).
+    #[inline]
+    pub fn shares_unit(&self, a: Cell, b: Cell) -> bool {
+        a != b && self.unit_mask(a) & self.unit_mask(b) != 0
+    }
+
     /// The units of `cell` as a bit set over unit numbers (bit `u` = unit `u`; at most 75
     /// units, so a `u128` holds them).
     #[inline]

@@ -161,7 +161,7 @@ fn search(
     for i in from..small.len() {
         let cell = small[i];
         let union = digits.union(position.candidates(cell));
-        if union.len() as usize > k || !chosen.iter().all(|&c| position.sees(c, cell)) {
+        if union.len() as usize > k || !chosen.iter().all(|&c| position.shares_unit(c, cell)) {
             continue;
         }
         chosen.push(cell);
@@ -220,4 +220,70 @@ fn step(
 /// SE's direct claiming on a variant grid (see [`direct_locking`]).
 pub fn direct_claiming(position: &Position) -> Option<Step> {
     direct_locking(position, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::bitset::{Digit, DigitSet};
+    use crate::logic::{find, next_step, Position, Technique};
+
+    /// The anti-knight position of Sudoku Explainer's pencil marks (nine digits or dots
+    /// per cell, row-major; a cell with one mark is filled).
+    fn anti_knight_marks(rows: &[&str]) -> Position {
+        let marks: String = rows.concat();
+        let sets: Vec<DigitSet> = marks
+            .as_bytes()
+            .chunks(9)
+            .map(|cell| {
+                cell.iter()
+                    .filter(|&&b| b != b'.')
+                    .fold(DigitSet::EMPTY, |set, &b| {
+                        set.union(DigitSet::single(Digit::new(b - b'0')))
+                    })
+            })
+            .collect();
+        let givens: String = sets
+            .iter()
+            .map(|s| match s.lowest() {
+                Some(d) if s.is_single() => d.symbol(),
+                _ => '.',
+            })
+            .collect();
+        let text = format!("variant: anti-knight\n{givens}\n");
+        let puzzle = crate::variant::format::parse(&text, None)
+            .unwrap()
+            .remove(0);
+        let mut position = Position::from_puzzle(&puzzle).unwrap();
+        position.keep_only(&sets).unwrap();
+        position
+    }
+
+    #[test]
+    fn anti_knight_subsets_are_cells_sharing_units_as_sudoku_explainer_takes_them() {
+        // Puzzle 11 of the anti-knight development split
+        // (`datasets/se_ratings_variant_anti-knight_dev.se.txt.gz`) before SE's 40th step,
+        // "4.3 Grouped 2 Strong links", which removes 2 from r5c3. r5c7 {2,4,6}, r5c9 {2,4}
+        // and r7c8 {4,6} hold three digits and each pair is a row or a knight's move
+        // apart, but SE takes no naked triple there (3.6): the cells of its subsets share
+        // units. Before that rule, the triple was taken here and the puzzle rated 3.6.
+        let rows = [
+            "...456..9...45...9......7...2.456..9..345...91.........2.4.6..9..34.6..........8.",
+            "...456..91...........456..9.......8...3.5.....2.4.6..9.2.4.67...2.4.6.....3...7..",
+            ".2.........3.............8....4.6..9...4....9......7.....4.6..9....5....1........",
+            "......7.........8....456....2.456...1.........2.4.6.....3..............9.2.456...",
+            "1...........45...9.2.456..9..3456..9.......8...34.6....2.4.6.........7...2.4.....",
+            "...456..9.2.4.......3.......2.4....9......7...2.45...91...............8....456...",
+            ".......8.......7..1..........34......2.........345...9...45.......4.6......4.6..9",
+            "...45...9.2.45...9...4....91.............6..........8....45.7...234.......3...7..",
+            "..3...........6....2.45..........7.....45...9...4....9.......8.1.........2.4....9",
+        ];
+        let position = anti_knight_marks(&rows);
+        assert_eq!(find(&position, Technique::NakedTriple), None);
+        let step = next_step(&position).expect("a step");
+        assert_eq!(step.rating, 4.3, "{}", step.explanation);
+        // The same technique on the same digit (SE removed 2 from r5c3; among hints as
+        // rated and as long, the one taken here removes 2 from r4c9).
+        assert_eq!(step.technique, Technique::GroupedTurbotFish);
+        assert!(step.eliminations.iter().all(|&(_, digit)| digit.get() == 2));
+    }
 }

@@ -247,6 +247,11 @@ impl Position {
         self.geometry.sees(a, b)
     }
 
+    /// Whether `a` and `b` share a unit (extra peers not counted).
+    pub(crate) fn shares_unit(&self, a: Cell, b: Cell) -> bool {
+        self.geometry.shares_unit(a, b)
+    }
+
     /// "r3c5".
     pub(crate) fn name(&self, cell: Cell) -> String {
         self.geometry.cell_name(cell)

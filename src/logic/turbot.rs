@@ -40,7 +40,7 @@ pub fn turbot_fish(position: &Position) -> Option<Step> {
                 };
                 for (near_a, far_a) in [(first[0], first[1]), (first[1], first[0])] {
                     for (near_b, far_b) in [(second[0], second[1]), (second[1], second[0])] {
-                        if !position.sees(near_a, near_b) {
+                        if !position.shares_unit(near_a, near_b) {
                             continue;
                         }
                         let chain = [far_a, near_a, near_b, far_b];
@@ -131,7 +131,7 @@ pub fn three_link_turbot_fish(position: &Position) -> Option<Step> {
             for (x, y) in oriented(middle) {
                 for first in (0..links.len()).filter(|&k| k != middle) {
                     for (near_a, far_a) in oriented(first) {
-                        if near_a == x || !position.sees(near_a, x) {
+                        if near_a == x || !position.shares_unit(near_a, x) {
                             continue;
                         }
                         for last in (0..links.len()).filter(|&k| k != middle && k != first) {
@@ -141,7 +141,7 @@ pub fn three_link_turbot_fish(position: &Position) -> Option<Step> {
                                     .iter()
                                     .enumerate()
                                     .all(|(i, c)| !chain[i + 1..].contains(c));
-                                if !distinct || !position.sees(y, near_c) {
+                                if !distinct || !position.shares_unit(y, near_c) {
                                     continue;
                                 }
                                 let kinds =
