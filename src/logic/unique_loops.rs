@@ -164,11 +164,38 @@ impl Search<'_> {
         }
         for next in start + 1..self.holders.len() {
             let cell = self.holders[next];
-            if self.fits(cell) {
+            if self.fits(cell) && self.extra_cells_can_count(cell) {
                 self.push(cell);
                 self.extend(start);
                 self.pop();
             }
+        }
+    }
+
+    /// Whether the pattern's extra cells, with `cell`, can still make a type: at most one
+    /// (type 1), two in one unit (types 3 and 4), or any number holding one more digit,
+    /// the same (type 2). More cells never mend a set that is none of these, so the
+    /// search stops there (on the forum's hardest puzzles most paths through cells of many
+    /// candidates end here).
+    fn extra_cells_can_count(&self, cell: Cell) -> bool {
+        let position = self.position;
+        let ab = self.ab;
+        if position.candidates(cell) == ab {
+            return true;
+        }
+        let mut extra = self
+            .path
+            .iter()
+            .copied()
+            .filter(|&k| position.candidates(k) != ab);
+        let Some(first) = extra.next() else {
+            return true;
+        };
+        let x = position.candidates(cell).difference(ab);
+        let one_more = |k: Cell| x.is_single() && position.candidates(k) == ab.union(x);
+        match extra.next() {
+            None => one_more(first) || position.geometry().shares_unit(first, cell),
+            Some(second) => one_more(first) && one_more(second) && extra.all(one_more),
         }
     }
 
