@@ -131,6 +131,8 @@ pub struct Geometry {
     extra_names: Vec<String>,
     /// Whether some peers share no unit (then [`Geometry::sees`] reads `peers`).
     extra_peers: bool,
+    /// The implied extra regions, as a unit bit set (see [`Geometry::implied_units`]).
+    implied_units: u128,
 }
 
 /// A variant's regions and extra peers, for [`Geometry::custom`].
@@ -147,6 +149,9 @@ pub struct Regions {
     /// For each cell, the cells it must differ from though they share no region (may
     /// repeat cells that do; they are merged).
     pub extra_peers: Vec<Vec<Cell>>,
+    /// How many of `extras`, at their end, follow from the others (windoku's implied
+    /// windows): units like the rest, but see [`Geometry::implied_units`].
+    pub implied: usize,
 }
 
 /// Where a row or column crosses a box (see the module docs).
@@ -209,6 +214,7 @@ impl Geometry {
             irregular: false,
             extras: Vec::new(),
             extra_peers: Vec::new(),
+            implied: 0,
         };
         let mut geometry = Geometry::from_regions(&regions).expect("square boxes are valid");
         geometry.box_side = n;
@@ -351,6 +357,8 @@ impl Geometry {
                 .map(|(name, _)| name.clone())
                 .collect(),
             extra_peers,
+            implied_units: (unit_count - regions.implied.min(regions.extras.len())..unit_count)
+                .fold(0, |set, unit| set | 1u128 << unit),
         })
     }
 
@@ -473,6 +481,15 @@ impl Geometry {
     #[inline]
     pub fn shares_unit(&self, a: Cell, b: Cell) -> bool {
         a != b && self.unit_mask(a) & self.unit_mask(b) != 0
+    }
+
+    /// The extra regions implied by the others (windoku's implied windows: the cells
+    /// left between the windows in bands of rows and columns), as a unit bit set. They are
+    /// units for every technique, but Sudoku Explainer's grouped strong links eliminate
+    /// only from cells seeing their ends through the other units.
+    #[inline]
+    pub fn implied_units(&self) -> u128 {
+        self.implied_units
     }
 
     /// The units of `cell` as a bit set over unit numbers (bit `u` = unit `u`; at most 75
@@ -599,6 +616,7 @@ mod tests {
             irregular: false,
             extras: vec![("main diagonal".to_string(), diagonal)],
             extra_peers,
+            implied: 0,
         };
         let g = Geometry::custom(&regions).unwrap();
         assert!(

@@ -22,6 +22,9 @@ use crate::geometry::Cell;
 /// The most candidates an excluding cell may have: one per base cell.
 const BASE_CELLS: u32 = 3;
 
+/// The fewest excluding cells the three base cells must share.
+const FEWEST_COMMON_EXCLUDING: u32 = 2;
+
 /// Aligned triplet exclusion: the step removing the most candidates.
 pub fn aligned_triplet_exclusion(position: &Position) -> Option<Step> {
     let geometry = position.geometry();
@@ -54,7 +57,7 @@ pub fn aligned_triplet_exclusion(position: &Position) -> Option<Step> {
             }
             for &(c, seen_c) in &bases[j + 1..] {
                 let common = seen_ab & seen_c;
-                if common == 0 {
+                if common.count_ones() < FEWEST_COMMON_EXCLUDING {
                     continue;
                 }
                 excluders.clear();
@@ -152,7 +155,7 @@ fn exclusion(
 #[cfg(test)]
 mod tests {
     use crate::bitset::Digit;
-    use crate::logic::position::from_se_marks;
+    use crate::logic::position::{from_se_marks, from_se_variant_marks};
     use crate::logic::{find, next_step, Technique};
 
     #[test]
@@ -181,6 +184,48 @@ mod tests {
             .map(|&(cell, digit)| (position.name(cell), Digit::get(digit)))
             .collect();
         assert_eq!(eliminations, [("r3c9".to_string(), 4)]);
+        assert_eq!(next_step(&position), Some(step));
+    }
+
+    #[test]
+    fn the_three_cells_share_two_excluding_cells_as_sudoku_explainer_takes_them() {
+        // Windoku development puzzle 150 of `se_ratings_variant_windoku_dev2.se.txt.gz`.
+        // Before SE's 29th step (8.3 cell forcing chains) and before its 34th (7.5 aligned
+        // triplet exclusion on r4c3, r6c4, r6c2, removing 9 from r6c4), the same three
+        // cells and candidates; at the 29th only r8c3 {1,5,9} sees all three with at most
+        // three candidates, at the 34th r6c1 {1,6,8} too. SE takes the exclusion only then.
+        let before = [
+            "......7..1...5...........8.12..5.......4.............9.....6...123.5....1.3......",
+            "..3.......2...6......4.....1...5..8.......7..12..56.8.12..5....12..5...91.......9",
+            "1...5...912..56..91...56..9..3......1...56...12...6.........7.....4............8.",
+            "...4...........7..1...5....1...5..891...56..91.3.56.8.1.3.5..8.1.3..6.89.2.......",
+            "1....6.891...56..9..3............7..12.....8912..5..8....4.....1...5..8.1....6..9",
+            "1...56.891...5...9.2.......1..45...91.3.5..891.3456.8.1.3.5....1.3.56.8.......7..",
+            "12..............8.......7..1..45....123.5....12345............9123..6...1.3..6...",
+            "12..5...9..3......1...5...9.....6...12.....89......7..12.....8.12.....8....4.....",
+            "12...6..9...4.....1....6..912......9123....89123....8.123....8.......7......5....",
+        ];
+        let after = [
+            "......7..1...5...........8.12..5.......4.............9.....6...123.5....1.3......",
+            "..3.......2...6......4.....1...5..8.......7..12..56.8.12..5....12..5...91.......9",
+            "1...5...912...6..91...56..9..3......1...56...12...6.........7.....4............8.",
+            "...4...........7..1...5....1...5..89....56..91.3.56.8.1.3.5..8.1.3..6.89.2.......",
+            "1....6.891...56..9..3............7..12.....8912..5..8....4.....1...5..8.1....6..9",
+            "1....6.8.1...5...9.2.......1..45...91.3.5..891.3456.8.1.3.5....1.3.56.8.......7..",
+            "12..............8.......7..1..45....123.5....12345............9123..6...1.3..6...",
+            "12..5...9..3......1...5...9.....6...12.....89......7..12.....8.12.....8....4.....",
+            "12...6..9...4..........6..912......9123....89123....8.123....8.......7......5....",
+        ];
+        let position = from_se_variant_marks("windoku", &before);
+        assert_eq!(find(&position, Technique::AlignedTripletExclusion), None);
+        let position = from_se_variant_marks("windoku", &after);
+        let step = find(&position, Technique::AlignedTripletExclusion).expect("an exclusion");
+        let removed: Vec<(String, u8)> = step
+            .eliminations
+            .iter()
+            .map(|&(cell, digit)| (position.name(cell), digit.get()))
+            .collect();
+        assert_eq!(removed, [("r6c4".to_string(), 9)]);
         assert_eq!(next_step(&position), Some(step));
     }
 }

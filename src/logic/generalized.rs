@@ -161,7 +161,7 @@ fn search(
     for i in from..small.len() {
         let cell = small[i];
         let union = digits.union(position.candidates(cell));
-        if union.len() as usize > k || !chosen.iter().all(|&c| position.shares_unit(c, cell)) {
+        if union.len() as usize > k || !in_one_unit(position, chosen, cell) {
             continue;
         }
         chosen.push(cell);
@@ -172,6 +172,17 @@ fn search(
         }
     }
     None
+}
+
+/// Whether `cells` and `cell` lie in one unit (a row, column, box or extra region):
+/// SE's subsets are a unit's cells, even where cells of several units see each other
+/// pairwise (across a window and a box, or a knight's move). On a classic grid cells that
+/// see each other pairwise always share a unit.
+pub(super) fn in_one_unit(position: &Position, cells: &[Cell], cell: Cell) -> bool {
+    let geometry = position.geometry();
+    cells.iter().fold(geometry.unit_mask(cell), |common, &c| {
+        common & geometry.unit_mask(c)
+    }) != 0
 }
 
 /// The step of a generalized naked subset, if it eliminates anything.
@@ -224,39 +235,8 @@ pub fn direct_claiming(position: &Position) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
-    use crate::bitset::{Digit, DigitSet};
-    use crate::logic::{find, next_step, Position, Technique};
-
-    /// The anti-knight position of Sudoku Explainer's pencil marks (nine digits or dots
-    /// per cell, row-major; a cell with one mark is filled).
-    fn anti_knight_marks(rows: &[&str]) -> Position {
-        let marks: String = rows.concat();
-        let sets: Vec<DigitSet> = marks
-            .as_bytes()
-            .chunks(9)
-            .map(|cell| {
-                cell.iter()
-                    .filter(|&&b| b != b'.')
-                    .fold(DigitSet::EMPTY, |set, &b| {
-                        set.union(DigitSet::single(Digit::new(b - b'0')))
-                    })
-            })
-            .collect();
-        let givens: String = sets
-            .iter()
-            .map(|s| match s.lowest() {
-                Some(d) if s.is_single() => d.symbol(),
-                _ => '.',
-            })
-            .collect();
-        let text = format!("variant: anti-knight\n{givens}\n");
-        let puzzle = crate::variant::format::parse(&text, None)
-            .unwrap()
-            .remove(0);
-        let mut position = Position::from_puzzle(&puzzle).unwrap();
-        position.keep_only(&sets).unwrap();
-        position
-    }
+    use crate::logic::position::from_se_variant_marks;
+    use crate::logic::{find, next_step, Technique};
 
     #[test]
     fn anti_knight_subsets_are_cells_sharing_units_as_sudoku_explainer_takes_them() {
@@ -277,7 +257,7 @@ mod tests {
             "...45...9.2.45...9...4....91.............6..........8....45.7...234.......3...7..",
             "..3...........6....2.45..........7.....45...9...4....9.......8.1.........2.4....9",
         ];
-        let position = anti_knight_marks(&rows);
+        let position = from_se_variant_marks("anti-knight", &rows);
         assert_eq!(find(&position, Technique::NakedTriple), None);
         let step = next_step(&position).expect("a step");
         assert_eq!(step.rating, 4.3, "{}", step.explanation);
@@ -285,5 +265,34 @@ mod tests {
         // rated and as long, the one taken here removes 2 from r4c9).
         assert_eq!(step.technique, Technique::GroupedTurbotFish);
         assert!(step.eliminations.iter().all(|&(_, digit)| digit.get() == 2));
+    }
+
+    #[test]
+    fn windoku_subsets_lie_in_one_unit_as_sudoku_explainer_takes_them() {
+        // Windoku development puzzle 158 of `se_ratings_variant_windoku_dev2.se.txt.gz`
+        // before SE's 34th step, "4.1 2 Strong links" (a two-string kite on 5). r2c1,
+        // r3c2 and r3c9 {1,5,9} see each other pairwise (box 1, row 3, and an implied
+        // window), but lie in no one unit: SE takes no naked triple there (3.6).
+        let rows = [
+            ".2..............8.1.......91.....7.9..3...........6......4.....1...5....1...5.7.9",
+            "1...5.......4.......3.............8.1...5.7.91.......9.....6....2.......1.....7.9",
+            ".....6...1...5...9......7..1...5...9.2..........4............8...3......1.......9",
+            "..3......12...6...12...6...12...6..9.......8.1...5...91...5..........7.....4.....",
+            "1...5.7..12...67.....4.....12...67..1...567....3..............91...5..8.1...5..8.",
+            "........91...5.7.........8....4.....1...5.7..1...5.7....3...........6....2.......",
+            ".......8.12...67.912...6..91.3.5.7..1...567..12..5.7..12..5.7.....4.....1.3.56...",
+            "1.....7..12...67..12...6.....3.5.......4............8.12..5.7..........91.3.56...",
+            "...4.......3..........5....1....6..91....6..9.2....7...2....7..1......8.1....6.8.",
+        ];
+        let position = from_se_variant_marks("windoku", &rows);
+        assert_eq!(find(&position, Technique::NakedTriple), None);
+        let step = next_step(&position).expect("a step");
+        assert_eq!(step.rating, 4.1, "{}", step.explanation);
+        let removed: Vec<(String, u8)> = step
+            .eliminations
+            .iter()
+            .map(|&(cell, digit)| (position.name(cell), digit.get()))
+            .collect();
+        assert_eq!(removed, [("r6c5".to_string(), 5)]);
     }
 }

@@ -298,3 +298,26 @@ pub(crate) fn from_se_marks(rows: &[&str]) -> Position {
     }
     Position::with_candidates(&crate::grid::Grid::parse(&givens).unwrap(), &candidates).unwrap()
 }
+
+/// [`from_se_marks`] on a variant grid: `rules` as on a `variant:` line ("windoku").
+#[cfg(test)]
+pub(crate) fn from_se_variant_marks(rules: &str, rows: &[&str]) -> Position {
+    let classic = from_se_marks(rows);
+    let givens: String = classic
+        .digits()
+        .iter()
+        .map(|&d| Digit::from_value(d).map_or('.', Digit::symbol))
+        .collect();
+    let text = format!("variant: {rules}\n{givens}\n");
+    let puzzle = crate::variant::format::parse(&text, None)
+        .unwrap()
+        .remove(0);
+    let mut position = Position::from_puzzle(&puzzle).unwrap();
+    let marks: Vec<DigitSet> = classic
+        .geometry()
+        .cells()
+        .map(|c| classic.candidates(c))
+        .collect();
+    position.keep_only(&marks).unwrap();
+    position
+}

@@ -210,14 +210,14 @@ impl Layout {
                     HouseKind::Diagonal | HouseKind::Window | HouseKind::Group
                 )
             })
-            .map(|h| (h.name(), h.cells.clone()))
-            .chain(self.implied_windows())
-            .collect();
+            .map(|h| (h.name(), h.cells.clone()));
+        let implied = self.implied_windows();
         let regions = geometry::Regions {
             side: self.side,
             boxes,
             irregular: of_kind(HouseKind::Region).next().is_some(),
-            extras,
+            implied: implied.len(),
+            extras: extras.chain(implied).collect(),
             extra_peers: self.peers.clone(),
         };
         Geometry::custom(&regions).map_err(Error::InvalidArgument)
