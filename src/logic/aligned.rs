@@ -8,12 +8,14 @@
 //!
 //! A candidate of a base cell that no remaining combination uses is eliminated. The base
 //! cells need not see each other ("aligned" is SE's name; what matters is the excluding
-//! cells they share). Learned from SE's hints on the development split: for each base
-//! triple with at least one excluding cell in common, SE lists the combinations it excludes
-//! and why, and removes the candidates left without a combination.
+//! cells they share). Learned from SE's hints on the development splits: for each base
+//! triple with at least two excluding cells in common (SE passed over a triple with one,
+//! and took it once a second appeared: windoku development puzzle 150 of the second
+//! split), SE lists the combinations it excludes and why, and removes the candidates left
+//! without a combination.
 //!
-//! SE rates only 9x9 grids; here the search runs on grids up to 9x9 (cell sets fit a
-//! `u128`), where a triple of cells with nine candidates each makes 729 combinations.
+//! SE rates only 9x9 grids; here the search runs on grids of at most 128 cells (cell sets
+//! fit a `u128`), where a triple of cells with nine candidates each makes 729 combinations.
 
 use super::{digit_name, keep_better, Position, Step, Technique};
 use crate::bitset::DigitSet;
