@@ -156,7 +156,6 @@ fn exclusion(
 
 #[cfg(test)]
 mod tests {
-    use crate::bitset::Digit;
     use crate::logic::position::{from_se_marks, from_se_variant_marks};
     use crate::logic::{find, next_step, Technique};
 
@@ -183,7 +182,7 @@ mod tests {
         let eliminations: Vec<(String, u8)> = step
             .eliminations
             .iter()
-            .map(|&(cell, digit)| (position.name(cell), Digit::get(digit)))
+            .map(|&(cell, digit)| (position.name(cell), digit.get()))
             .collect();
         assert_eq!(eliminations, [("r3c9".to_string(), 4)]);
         assert_eq!(next_step(&position), Some(step));

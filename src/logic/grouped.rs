@@ -194,10 +194,7 @@ impl Network {
                             || geometry.has_extra_peers() && position.sees(k, c))
                 })
             };
-            let sharing = |k: Cell| {
-                node.iter()
-                    .all(|&c| k != c && geometry.unit_mask(k) & geometry.unit_mask(c) != 0)
-            };
+            let sharing = |k: Cell| node.iter().all(|&c| geometry.shares_unit(k, c));
             targets.push(holders.iter().copied().filter(|&k| seeing(k)));
             sees_all.push(geometry.cells().filter(|&k| sharing(k)));
         }

@@ -25,6 +25,24 @@ pub(crate) fn naked_eliminations(
         .collect()
 }
 
+/// What a hidden subset removes: every candidate of `cells` but the subset's `digits`.
+pub(crate) fn hidden_eliminations(
+    position: &Position,
+    cells: &[Cell],
+    digits: DigitSet,
+) -> Vec<(Cell, Digit)> {
+    cells
+        .iter()
+        .flat_map(|&c| {
+            position
+                .candidates(c)
+                .difference(digits)
+                .iter()
+                .map(move |d| (c, d))
+        })
+        .collect()
+}
+
 /// Calls `visit` with every `k`-combination of `items` (in lexicographic order) until it
 /// returns `Some`.
 pub(crate) fn combinations<T: Copy, R>(
@@ -168,16 +186,7 @@ fn hidden_with(
                 return None;
             }
             let keep: DigitSet = chosen.iter().copied().collect();
-            let eliminations: Vec<(Cell, Digit)> = cells
-                .iter()
-                .flat_map(|&c| {
-                    position
-                        .candidates(c)
-                        .difference(keep)
-                        .iter()
-                        .map(move |d| (c, d))
-                })
-                .collect();
+            let eliminations = hidden_eliminations(position, &cells, keep);
             if eliminations.is_empty() {
                 return None;
             }

@@ -31,7 +31,7 @@
 //! keep `uniqueness.rs`'s rectangles of types 1, 2 and 4. Grids with extra peers (anti-king,
 //! anti-knight) have no unique loops here: a swap can clash with a peer outside the units.
 
-use super::subsets::{combinations, naked_eliminations};
+use super::subsets::{combinations, hidden_eliminations, naked_eliminations};
 use super::{digit_name, keep_better, set_name, Position, Step, Technique};
 use crate::bitset::{Digit, DigitSet};
 use crate::geometry::{Cell, Unit};
@@ -132,7 +132,7 @@ impl Search<'_> {
     fn fits(&self, cell: Cell) -> bool {
         let geometry = self.position.geometry();
         let last = self.path[self.path.len() - 1];
-        if geometry.unit_mask(cell) & geometry.unit_mask(last) == 0 {
+        if !geometry.shares_unit(cell, last) {
             return false;
         }
         if geometry
@@ -143,10 +143,10 @@ impl Search<'_> {
             return false;
         }
         let place = self.path.len();
-        self.path.iter().enumerate().all(|(i, &k)| {
-            k != cell
-                && ((place - i) % 2 == 1 || geometry.unit_mask(k) & geometry.unit_mask(cell) == 0)
-        })
+        self.path
+            .iter()
+            .enumerate()
+            .all(|(i, &k)| k != cell && ((place - i) % 2 == 1 || !geometry.shares_unit(k, cell)))
     }
 
     /// Tries every way on from the path, whose first cell is holder `start`, to a loop of
@@ -205,7 +205,7 @@ impl Search<'_> {
     fn closes(&self) -> bool {
         let geometry = self.position.geometry();
         let (first, last) = (self.path[0], self.path[self.path.len() - 1]);
-        geometry.unit_mask(first) & geometry.unit_mask(last) != 0
+        geometry.shares_unit(first, last)
             && self.path.iter().all(|&k| {
                 geometry
                     .all_units_of(k)
@@ -447,16 +447,7 @@ fn type_three_hidden(
             if digits.len() as usize != size || digits.intersection(ab).is_empty() {
                 return None;
             }
-            let eliminations: Vec<(Cell, Digit)> = subset
-                .iter()
-                .flat_map(|&k| {
-                    position
-                        .candidates(k)
-                        .difference(digits)
-                        .iter()
-                        .map(move |d| (k, d))
-                })
-                .collect();
+            let eliminations = hidden_eliminations(position, subset, digits);
             let why = format!(
                 "in {}, {} can only go in {} and one of {}",
                 position.geometry().unit_name(unit),
