@@ -129,8 +129,8 @@ fn techniques_are_sound_on_every_corpus() {
     }
 }
 
-/// The variant corpora the techniques read (regions and peers: not killer cages or the
-/// non-consecutive rule): every step sound under the variant's own peers, the solution
+/// The variant corpora the techniques read (regions, peers and the non-consecutive rule:
+/// not killer cages): every step sound under the variant's own rules, the solution
 /// counted by the bitmask engine. Each puzzle is walked as it is (a few per corpus: the
 /// anti-knight ones need the nested levels, tens of seconds each) and eased, with every
 /// third empty cell given from the solution, so the middle of the ladder is walked too.
@@ -144,6 +144,7 @@ fn techniques_are_sound_on_the_variant_corpora() {
         ("disjoint-groups-9x9", 12, 3),
         ("anti-king-9x9", 12, 2),
         ("anti-knight-9x9", 12, 0),
+        ("non-consecutive-9x9", 12, 0),
         ("jigsaw-9x9", 12, 3),
         ("x-12x12", 3, 1),
     ] {
@@ -181,9 +182,10 @@ fn techniques_are_sound_on_the_variant_corpora() {
         }
         // Sudoku Explainer's variant ladder: the generalized intersection (2.9) in place of
         // pointing and claiming wherever cells see each other outside units; a jigsaw
-        // grid has only rows, columns and regions, and keeps the classic ones.
+        // grid has only rows, columns and regions, and keeps the classic ones, as a
+        // non-consecutive grid does (its rule is no "sees").
         let locked = [Technique::Pointing, Technique::Claiming];
-        if name.starts_with("jigsaw") {
+        if name.starts_with("jigsaw") || name.starts_with("non-consecutive") {
             assert!(
                 !used.contains(&Technique::GeneralizedIntersection),
                 "{name}"
@@ -374,4 +376,56 @@ fn nested_levels_rate_the_forum_samples_near_sudoku_explainer() {
         })
         .collect();
     assert!(far.is_empty(), "{far:#?}");
+}
+
+/// Non-consecutive grades against SE's own (`datasets/se_ratings_variant_non-consecutive_
+/// dev.se.txt.gz`, `serate --isNC=1`, the development split the two non-consecutive steps
+/// were learned on): ER equal on at least 95 of the 100 puzzles, within 0.3 on all, every
+/// step of every path sound (checked against the bitmask engine's solution), and both of
+/// SE's non-consecutive steps on the paths.
+#[test]
+fn non_consecutive_grades_match_sudoku_explainer_on_its_rated_split() {
+    use sudolab::variant::format;
+    let path = common::datasets().join("se_ratings_variant_non-consecutive_dev.se.txt.gz");
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut sudolab::input::open_file(&path).unwrap(), &mut text)
+        .unwrap();
+    let rated: Vec<(&str, f32)> = text
+        .lines()
+        .filter(|l| l.len() > 81 && !l.starts_with('#') && !l.starts_with("variant"))
+        .map(|l| {
+            (
+                &l[..81],
+                l[82..].split('/').next().unwrap().parse().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(rated.len(), 100);
+    let mut equal = 0;
+    let mut used = Vec::new();
+    for (k, (puzzle, se)) in rated.iter().enumerate() {
+        let text = format!("variant: non-consecutive\n{puzzle}\n");
+        let puzzle = format::parse(&text, None).unwrap().remove(0);
+        let limits = sudolab::solver::Limits::NONE;
+        let outcome = sudolab::bitmask::variant::count_variant(&puzzle, 2, &limits);
+        assert_eq!(outcome.count, 1, "puzzle {}", k + 1);
+        let label = format!("non-consecutive dev puzzle {}", k + 1);
+        let position = Position::from_puzzle(&puzzle).unwrap();
+        let (techniques, solved) = check_walk(position.clone(), &outcome.solutions[0], &label);
+        assert!(solved, "{label}: not solved by logic");
+        used.extend(techniques);
+        let ours = logic::grade(&position).rating;
+        assert!(
+            (ours - se).abs() < 0.35,
+            "{label}: {ours} against SE's {se}"
+        );
+        equal += usize::from((ours - se).abs() < 0.05);
+    }
+    assert!(equal >= 95, "{equal} of 100 equal to SE's");
+    for technique in [
+        Technique::NonConsecutiveForcingCell,
+        Technique::LockedNonConsecutive,
+    ] {
+        assert!(used.contains(&technique), "no {technique} on any path");
+    }
 }

@@ -12,9 +12,9 @@
 //! the counts of all solvers against one another, and the count and solution the file
 //! states. A record the reader refuses is an `error` row naming its line and column.
 //!
-//! With `--grade`, each puzzle is rated with its variant's regions and peers (SE's variant
-//! ladder, [`crate::logic`]); killer and non-consecutive puzzles, whose rules no technique
-//! reads, are left ungraded (their `technique` column empty).
+//! With `--grade`, each puzzle is rated with its variant's regions, peers and
+//! non-consecutive rule (SE's variant ladder, [`crate::logic`]); killer puzzles, whose
+//! cages no technique reads, are left ungraded (their `technique` column empty).
 //!
 //! What a variant run leaves out: `--permute` (a symmetry of a variant grid must map its
 //! extra regions, cages and pairs onto themselves), `--profile`, the warm-up and `--golden`
@@ -37,7 +37,6 @@ use crate::input::open_file;
 use crate::random::Random;
 use crate::solver::{Limits, Solver, Stop, VariantOutcome};
 use crate::variant::format::{looks_like_variant, Record, Records};
-use crate::variant::Rule;
 
 /// How much of a file's start is read to tell a variant file from a classic corpus.
 const SNIFFED: u64 = 64 * 1024;
@@ -270,7 +269,7 @@ fn evaluate(
         solved: true,
         profiles: Vec::new(),
     };
-    let gradable = variant.cages().is_empty() && !variant.has(Rule::NonConsecutive);
+    let gradable = variant.cages().is_empty();
     if context.config.grade && gradable {
         let position = crate::logic::Position::from_puzzle(&record.puzzle);
         evaluation.set_grade(position);

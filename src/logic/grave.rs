@@ -41,7 +41,7 @@ type OddCells = Vec<(Cell, DigitSet)>;
 /// [`MOST_ODD_CELLS`], or no split of the odd cells leaves a grave.
 fn graves(position: &Position) -> Vec<OddCells> {
     let geometry = position.geometry();
-    if geometry.has_extra_peers() {
+    if geometry.has_extra_peers() || position.is_non_consecutive() {
         return Vec::new();
     }
     let side = geometry.side();

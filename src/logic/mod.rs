@@ -30,6 +30,7 @@
 
 mod aligned;
 mod chains;
+mod consecutive;
 mod fish;
 mod forcing;
 mod generalized;
@@ -78,9 +79,16 @@ pub enum Technique {
     DirectHiddenPair,
     /// A cell with one candidate.
     NakedSingle,
+    /// Non-consecutive forcing cell (SE): every candidate of a cell is a digit or next to
+    /// it, so the cell's orthogonal neighbours lose that digit (non-consecutive grids).
+    NonConsecutiveForcingCell,
     /// Direct hidden triple (SE): a hidden triple whose eliminations leave a hidden single
     /// in the triple's unit; the step places it.
     DirectHiddenTriple,
+    /// Locked non-consecutive (SE): a digit's places in a unit are all a cell or its
+    /// orthogonal neighbours, so that cell loses the digit's two neighbouring digits
+    /// (non-consecutive grids).
+    LockedNonConsecutive,
     /// A digit of a box confined to one line leaves the rest of the line.
     Pointing,
     /// A digit of a line confined to one box leaves the rest of the box.
@@ -209,7 +217,7 @@ pub enum Technique {
 /// W-Wing are not on it:
 /// SE finds their eliminations as forcing chains and rates them by length, so the forcing
 /// chain finder makes them (they stay available to [`find`] by name).
-pub const TECHNIQUES: [Technique; 44] = [
+pub const TECHNIQUES: [Technique; 46] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -217,7 +225,9 @@ pub const TECHNIQUES: [Technique; 44] = [
     Technique::DirectClaiming,
     Technique::DirectHiddenPair,
     Technique::NakedSingle,
+    Technique::NonConsecutiveForcingCell,
     Technique::DirectHiddenTriple,
+    Technique::LockedNonConsecutive,
     Technique::Pointing,
     Technique::Claiming,
     Technique::GeneralizedIntersection,
@@ -267,7 +277,9 @@ impl Technique {
             Technique::DirectClaiming => 1.9,
             Technique::DirectHiddenPair => 2.0,
             Technique::NakedSingle => 2.3,
+            Technique::NonConsecutiveForcingCell => 2.4,
             Technique::DirectHiddenTriple => 2.5,
+            Technique::LockedNonConsecutive => 2.5,
             Technique::Pointing => 2.6,
             Technique::Claiming => 2.8,
             Technique::GeneralizedIntersection => 2.9,
@@ -338,7 +350,9 @@ impl Technique {
             Technique::DirectClaiming => "Direct claiming",
             Technique::DirectHiddenPair => "Direct hidden pair",
             Technique::NakedSingle => "Naked single",
+            Technique::NonConsecutiveForcingCell => "Non-consecutive forcing cell",
             Technique::DirectHiddenTriple => "Direct hidden triple",
+            Technique::LockedNonConsecutive => "Locked non-consecutive",
             Technique::Pointing => "Pointing",
             Technique::Claiming => "Claiming",
             Technique::GeneralizedIntersection => "Generalized intersection",
@@ -401,7 +415,9 @@ impl Technique {
             Technique::DirectClaiming => generalized::direct_claiming,
             Technique::DirectHiddenPair => |p| subsets::direct_hidden(p, 2),
             Technique::NakedSingle => singles::naked_single,
+            Technique::NonConsecutiveForcingCell => consecutive::forcing_cell,
             Technique::DirectHiddenTriple => |p| subsets::direct_hidden(p, 3),
+            Technique::LockedNonConsecutive => consecutive::locked,
             Technique::Pointing => intersections::pointing,
             Technique::Claiming => intersections::claiming,
             Technique::GeneralizedIntersection => generalized::generalized_intersection,

@@ -15,6 +15,9 @@ pub struct Position {
     geometry: &'static Geometry,
     values: Vec<u8>,
     candidates: Vec<DigitSet>,
+    /// Whether orthogonal neighbours may not hold consecutive digits (the non-consecutive
+    /// rule): a placement then also takes its digit's two neighbours from theirs.
+    non_consecutive: bool,
 }
 
 impl PartialEq for Position {
@@ -42,6 +45,7 @@ impl Position {
             geometry,
             values: vec![0; geometry.cell_count()],
             candidates: vec![all; geometry.cell_count()],
+            non_consecutive: false,
         };
         for cell in geometry.cells() {
             if let Some(digit) = grid.get(cell) {
@@ -52,14 +56,15 @@ impl Position {
     }
 
     /// The position of a variant puzzle with full pencil marks: every digit no peer holds,
-    /// peers taken from the variant's regions and rules. Errors if two givens conflict, or
-    /// for killer cages and the non-consecutive rule, which no technique here reads.
+    /// peers taken from the variant's regions and rules (under the non-consecutive rule, a
+    /// given also takes its digit's neighbours from its orthogonal neighbours). Errors if
+    /// two givens conflict, or for killer cages, which no technique here reads.
     pub fn from_puzzle(puzzle: &Puzzle) -> Result<Position> {
         let variant = puzzle.variant();
-        if !variant.cages().is_empty() || variant.has(Rule::NonConsecutive) {
+        if !variant.cages().is_empty() {
             return Err(Error::InvalidArgument(format!(
-                "{}: the human techniques read regions and peers only, not killer cages or \
-                 the non-consecutive rule",
+                "{}: the human techniques read regions, peers and the non-consecutive rule, \
+                 not killer cages",
                 variant.name()
             )));
         }
@@ -68,6 +73,7 @@ impl Position {
             geometry,
             values: vec![0; geometry.cell_count()],
             candidates: vec![DigitSet::full(geometry.side()); geometry.cell_count()],
+            non_consecutive: variant.has(Rule::NonConsecutive),
         };
         for cell in geometry.cells() {
             let Some(digit) = Digit::from_value(puzzle.cells()[cell.index()]) else {
@@ -83,6 +89,19 @@ impl Position {
                     geometry.cell_name(peer),
                     geometry.cell_name(cell),
                     digit.symbol()
+                )));
+            }
+            if let Some(neighbour) = position.neighbours(cell).find(|&n| {
+                n < cell
+                    && position
+                        .value(n)
+                        .is_some_and(|held| held.get().abs_diff(digit.get()) == 1)
+            }) {
+                return Err(Error::InvalidArgument(format!(
+                    "contradictory givens: {} and {} are neighbours and hold consecutive \
+                     digits",
+                    geometry.cell_name(neighbour),
+                    geometry.cell_name(cell),
                 )));
             }
             position.place(cell, digit);
@@ -137,13 +156,44 @@ impl Position {
         self.candidates[cell.index()]
     }
 
-    /// Places `digit` in `cell` and removes it from the peers' pencil marks.
+    /// Places `digit` in `cell` and removes it from the peers' pencil marks (and, under the
+    /// non-consecutive rule, its two neighbouring digits from the orthogonal neighbours').
     pub fn place(&mut self, cell: Cell, digit: Digit) {
         self.values[cell.index()] = digit.get();
         self.candidates[cell.index()] = DigitSet::EMPTY;
         for &peer in self.geometry.peers(cell) {
             self.candidates[peer.index()].remove(digit);
         }
+        if self.non_consecutive {
+            let next_to = self.consecutive_digits(digit);
+            for neighbour in orthogonal_neighbours(self.geometry, cell, true) {
+                let marks = &mut self.candidates[neighbour.index()];
+                *marks = marks.difference(next_to);
+            }
+        }
+    }
+
+    /// Whether the non-consecutive rule holds: orthogonal neighbours never hold
+    /// consecutive digits.
+    pub fn is_non_consecutive(&self) -> bool {
+        self.non_consecutive
+    }
+
+    /// The cells whose digit may not be consecutive to `cell`'s: its orthogonal neighbours
+    /// under the non-consecutive rule, none otherwise.
+    pub(crate) fn neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> + 'static {
+        orthogonal_neighbours(self.geometry, cell, self.non_consecutive)
+    }
+
+    /// `digit`'s consecutive digits: `digit - 1` and `digit + 1`, those on the grid.
+    pub(crate) fn consecutive_digits(&self, digit: Digit) -> DigitSet {
+        let side = self.geometry.side() as u8;
+        [digit.get() - 1, digit.get() + 1]
+            .into_iter()
+            .filter(|&d| (1..=side).contains(&d))
+            .fold(DigitSet::EMPTY, |set, d| {
+                set.union(DigitSet::single(Digit::new(d)))
+            })
     }
 
     /// Removes candidate `digit` from `cell`.
@@ -265,6 +315,25 @@ impl Position {
             .collect::<Vec<_>>()
             .join(", ")
     }
+}
+
+/// The cells above, below, left and right of `cell` (none unless `any`).
+fn orthogonal_neighbours(
+    geometry: &'static Geometry,
+    cell: Cell,
+    any: bool,
+) -> impl Iterator<Item = Cell> + 'static {
+    let (row, column) = (geometry.row_of(cell), geometry.column_of(cell));
+    let side = if any { geometry.side() } else { 0 };
+    [(0, 1), (2, 1), (1, 0), (1, 2)]
+        .into_iter()
+        .filter_map(move |(down, right)| {
+            let (r, c) = (
+                (row + down).checked_sub(1)?,
+                (column + right).checked_sub(1)?,
+            );
+            (r < side && c < side).then(|| geometry.cell_at(r, c))
+        })
 }
 
 /// A position from SE's pencil marks (`serate --before=%m`: nine characters a cell, the

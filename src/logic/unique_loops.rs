@@ -48,7 +48,7 @@ const PATHS_PER_LENGTH: usize = 20_000;
 /// whose extra cells do not all see each other, or a loop of six cells or more of any type.
 pub fn unique_loop(position: &Position) -> Option<Step> {
     let geometry = position.geometry();
-    if geometry.has_extra_peers() {
+    if geometry.has_extra_peers() || position.is_non_consecutive() {
         return None;
     }
     let side = geometry.side();

@@ -296,7 +296,7 @@ impl Hint<'_> {
         use sudolab::logic::{user, Position};
         let puzzle = &self.record.puzzle;
         let at = |why: String| anyhow::anyhow!("{}, line {}: {why}", self.source, self.record.line);
-        // Killer and non-consecutive puzzles are refused here, before any search.
+        // Killer puzzles are refused here, before any search.
         let mut position =
             Position::from_puzzle(puzzle).map_err(|error| at(format!("no hint: {error}")))?;
         let geometry = position.geometry();

@@ -416,6 +416,15 @@ impl<'a> Chaining<'a> {
                     self.found.extend_from_slice(&[off, 0]);
                 }
             }
+            // The non-consecutive rule: the neighbours lose the digits next to it (in every
+            // search, digit links only too, as SE's chains take them).
+            let next_to = self.position.consecutive_digits(digit);
+            for neighbour in self.position.neighbours(cell) {
+                for other in marks(self, neighbour).intersection(next_to).iter() {
+                    let off = self.literal(neighbour, other, false);
+                    self.found.extend_from_slice(&[off, 0]);
+                }
+            }
             return;
         }
         // An off: a cell left one candidate, a digit left one place in a unit.
