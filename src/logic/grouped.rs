@@ -1,6 +1,7 @@
-//! Grouped turbot fish, as Sukaku Explainer has them: two or three strong links of one
+//! Grouped turbot fish, as Sukaku Explainer has them: two to four strong links of one
 //! digit joined by weak links, where an end of a link may be a group of cells (the places
-//! of the digit in a unit that lie in one box) rather than one cell.
+//! of the digit in a unit that lie in one box) rather than one cell; and the four-link
+//! turbot fish of single cells, found the same way.
 //!
 //! A *node* is a cell or a group. A unit holding the digit in exactly two nodes is a
 //! strong link between them: one of the two holds the digit. Two nodes are weakly linked
@@ -9,7 +10,7 @@
 //! far nodes holds the digit, so a cell seeing every cell of both loses it. An empty
 //! rectangle is such a chain: the box's places split into a row group and a column group.
 //!
-//! SE rates a chain with at least one group 4.3 (two links) or 5.7 (three links), whatever
+//! SE rates a chain with at least one group 4.3 (two links), 5.7 (three) or 6.1 (four), whatever
 //! the units (measured on the development split of `datasets/SOURCES.md` and the exchange
 //! diabolical corpus); chains of single cells are the plain turbot fish of `turbot.rs`.
 
@@ -320,12 +321,15 @@ fn step(
     step
 }
 
-/// The best step of chains of `length` links (2 or 3) with at least one group.
-fn grouped(position: &Position, length: usize) -> Option<Step> {
-    let (technique, rating) = if length == 2 {
-        (Technique::GroupedTurbotFish, 4.3)
-    } else {
-        (Technique::GroupedThreeLinkTurbotFish, 5.7)
+/// The best step of chains of `length` links (2 to 4): with at least one group when
+/// `with_group`, of single cells only otherwise (the four-link turbot fish: shorter
+/// chains of single cells are `turbot.rs`'s).
+fn grouped(position: &Position, length: usize, with_group: bool) -> Option<Step> {
+    let technique = match (length, with_group) {
+        (2, _) => Technique::GroupedTurbotFish,
+        (3, _) => Technique::GroupedThreeLinkTurbotFish,
+        (_, true) => Technique::GroupedFourLinkTurbotFish,
+        (_, false) => Technique::FourLinkTurbotFish,
     };
     let geometry = position.geometry();
     let mut best: Option<Step> = None;
@@ -334,9 +338,21 @@ fn grouped(position: &Position, length: usize) -> Option<Step> {
         let network = Network::build(position, digit);
         let mut consider = |chain: &[usize], links: &[usize], bits: &mut Vec<u64>| {
             let grouped = chain.iter().any(|&k| network.nodes[k].len() > 1);
-            if !grouped || !network.eliminations(chain, bits) || !network.disjoint(chain) {
+            if grouped != with_group
+                || !network.eliminations(chain, bits)
+                || !network.disjoint(chain)
+            {
                 return;
             }
+            let rating = if with_group {
+                technique.rating()
+            } else {
+                let kinds: Vec<_> = links
+                    .iter()
+                    .map(|&l| geometry.unit_kind(network.units[l]))
+                    .collect();
+                super::turbot::link_rating(technique.rating(), &kinds)
+            };
             let count = bits.iter().map(|w| w.count_ones() as usize).sum();
             if !beats(best.as_ref(), rating, count) {
                 return;
@@ -370,19 +386,31 @@ fn grouped(position: &Position, length: usize) -> Option<Step> {
                         continue;
                     }
                     if length == 2 {
-                        if !meet(far_a, far_b) {
-                            continue;
+                        if meet(far_a, far_b) {
+                            let chain = [far_a, near_a, near_b, far_b];
+                            consider(&chain, &[first, second], &mut bits);
                         }
-                        consider(&[far_a, near_a, near_b, far_b], &[first, second], &mut bits);
                         continue;
                     }
                     for &(near_c, far_c, third) in &network.next[far_b] {
-                        if third != first && third != second && meet(far_a, far_c) {
-                            consider(
-                                &[far_a, near_a, near_b, far_b, near_c, far_c],
-                                &[first, second, third],
-                                &mut bits,
-                            );
+                        if third == first || third == second {
+                            continue;
+                        }
+                        let chain = [far_a, near_a, near_b, far_b, near_c, far_c];
+                        if length == 3 {
+                            if meet(far_a, far_c) {
+                                consider(&chain, &[first, second, third], &mut bits);
+                            }
+                            continue;
+                        }
+                        for &(near_d, far_d, fourth) in &network.next[far_c] {
+                            if [first, second, third].contains(&fourth) || !meet(far_a, far_d) {
+                                continue;
+                            }
+                            let links = [first, second, third, fourth];
+                            let chain =
+                                [far_a, near_a, near_b, far_b, near_c, far_c, near_d, far_d];
+                            consider(&chain, &links, &mut bits);
                         }
                     }
                 }
@@ -395,18 +423,61 @@ fn grouped(position: &Position, length: usize) -> Option<Step> {
 /// Turbot fish of two strong links with at least one group (SE's grouped skyscraper,
 /// grouped two-string kite, grouped two strong links, empty rectangle): 4.3.
 pub fn grouped_turbot_fish(position: &Position) -> Option<Step> {
-    grouped(position, 2)
+    grouped(position, 2, true)
 }
 
 /// Turbot fish of three strong links with at least one group: 5.7.
 pub fn grouped_three_link_turbot_fish(position: &Position) -> Option<Step> {
-    grouped(position, 3)
+    grouped(position, 3, true)
+}
+
+/// Turbot fish of four strong links of single cells (Sukaku Explainer's "4 Strong
+/// links"): 5.8 plus [`link_rating`](super::turbot)'s tenths (5.9 for all five in the
+/// classic development split's listings).
+pub fn four_link_turbot_fish(position: &Position) -> Option<Step> {
+    grouped(position, 4, false)
+}
+
+/// Turbot fish of four strong links with at least one group: 6.1 (all eleven in the
+/// classic development split's listings).
+pub fn grouped_four_link_turbot_fish(position: &Position) -> Option<Step> {
+    grouped(position, 4, true)
 }
 
 #[cfg(test)]
 mod tests {
     use crate::logic::position::from_se_variant_marks;
     use crate::logic::{find, next_step, Technique};
+
+    #[test]
+    fn four_strong_links_with_groups_make_one_elimination_as_sudoku_explainer_found() {
+        // Development puzzle 497 of `datasets/se_ratings_dev.se.txt.gz` before SE's 22nd
+        // step, "6.1 Grouped 4 Strong links: Cell r1c8,r3c9,r3c6,r1c5,r8c5,r8c8,r7c7,r4c7 on
+        // value 9", which removes 9 from r6c8 (before four-link chains, sudolab went on to
+        // a 7.2 forcing chain there).
+        let rows = [
+            "......7....3......12...6..912............6..9....5...........8.1.......9...4.....",
+            "...4....9...4...891....6.891......8....4.6..9..3.......2.............7......5....",
+            "....5.....2.4...8912.....8912.....8....4..7.9......7.9.....6.....3......1.......9",
+            ".......8..2.4....9....5..........7....3......1...........4....9.....6....2......9",
+            "1.............6.....3..............9.2.....8....4.........5.7......5..8..2....78.",
+            ".2.4....9......7...2......9....5.....2.....8......6...1...........4...89..3......",
+            ".2......9.2..5..89.2.....89..3......1...5.7.9......789...4..7.91..45.........6...",
+            ".....6...1..............7.....4.........5...9.2.........3..........5..89.......89",
+            "..3..........5..89...4..........6...1...5.7.9......789....5.7.9.2.......1.....7.9",
+        ];
+        let position = crate::logic::position::from_se_marks(&rows);
+        let step = next_step(&position).expect("a step");
+        assert_eq!(step.technique, Technique::GroupedFourLinkTurbotFish);
+        assert_eq!(step.rating, 6.1);
+        let removed: Vec<(String, u8)> = step
+            .eliminations
+            .iter()
+            .map(|&(cell, digit)| (position.name(cell), digit.get()))
+            .collect();
+        assert_eq!(removed, [("r6c8".to_string(), 9)]);
+        assert_eq!(find(&position, Technique::FourLinkTurbotFish), None);
+    }
 
     #[test]
     fn grouped_links_eliminate_nothing_through_an_implied_window_as_sudoku_explainer() {

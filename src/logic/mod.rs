@@ -159,6 +159,10 @@ pub enum Technique {
     ThreeLinkTurbotFish,
     /// Grouped turbot fish with three strong links (Sukaku Explainer).
     GroupedThreeLinkTurbotFish,
+    /// Turbot fish with four strong links of single cells (Sukaku Explainer).
+    FourLinkTurbotFish,
+    /// Grouped turbot fish with four strong links (Sukaku Explainer).
+    GroupedFourLinkTurbotFish,
     /// WXYZ-Wing (Sukaku Explainer's): three cells seeing each other with four digits
     /// between them and a two-candidate cell.
     WXYZWing,
@@ -217,7 +221,7 @@ pub enum Technique {
 /// W-Wing are not on it:
 /// SE finds their eliminations as forcing chains and rates them by length, so the forcing
 /// chain finder makes them (they stay available to [`find`] by name).
-pub const TECHNIQUES: [Technique; 46] = [
+pub const TECHNIQUES: [Technique; 48] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -253,6 +257,8 @@ pub const TECHNIQUES: [Technique; 46] = [
     Technique::BugTypeTwo,
     Technique::BugTypeFour,
     Technique::BugTypeThree,
+    Technique::FourLinkTurbotFish,
+    Technique::GroupedFourLinkTurbotFish,
     Technique::VWXYZWing,
     Technique::UVWXYZWing,
     Technique::ForcingXChain,
@@ -293,6 +299,8 @@ impl Technique {
             Technique::XYWing => 4.2,
             Technique::GroupedTurbotFish => 4.3,
             Technique::GroupedThreeLinkTurbotFish => 5.7,
+            Technique::FourLinkTurbotFish => 5.8,
+            Technique::GroupedFourLinkTurbotFish => 6.1,
             Technique::XYZWing => 4.4,
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
@@ -366,6 +374,8 @@ impl Technique {
             Technique::XYWing => "XY-Wing",
             Technique::GroupedTurbotFish => "Grouped turbot fish",
             Technique::GroupedThreeLinkTurbotFish => "Grouped three-link turbot fish",
+            Technique::FourLinkTurbotFish => "Four-link turbot fish",
+            Technique::GroupedFourLinkTurbotFish => "Grouped four-link turbot fish",
             Technique::XYZWing => "XYZ-Wing",
             Technique::NakedQuad => "Naked quad",
             Technique::Jellyfish => "Jellyfish",
@@ -434,6 +444,8 @@ impl Technique {
             Technique::XYWing => wings::xy_wing,
             Technique::GroupedTurbotFish => grouped::grouped_turbot_fish,
             Technique::GroupedThreeLinkTurbotFish => grouped::grouped_three_link_turbot_fish,
+            Technique::FourLinkTurbotFish => grouped::four_link_turbot_fish,
+            Technique::GroupedFourLinkTurbotFish => grouped::grouped_four_link_turbot_fish,
             Technique::XYZWing => wings::xyz_wing,
             Technique::WWing => wings::w_wing,
             Technique::UniqueRectangle => uniqueness::unique_rectangle,

@@ -89,7 +89,7 @@ pub fn turbot_fish(position: &Position) -> Option<Step> {
 /// (measured: skyscrapers 4.0, two-string kites and box-line turbot fish 4.1; with three
 /// links 5.4 to 5.6). A variant's extra region among them makes it three tenths (SE on
 /// the variant development split: 4.3 for two links, 5.7 for three, whatever the others).
-fn link_rating(base: f32, kinds: &[crate::geometry::UnitKind]) -> f32 {
+pub(super) fn link_rating(base: f32, kinds: &[crate::geometry::UnitKind]) -> f32 {
     use crate::geometry::UnitKind;
     let has = |kind: UnitKind| kinds.contains(&kind);
     let tenths = if has(UnitKind::Extra) {
