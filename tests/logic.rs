@@ -13,6 +13,15 @@ use sudolab::logic::{self, Position, Technique};
 use sudolab::registry::by_name;
 use sudolab::solver::Verdict;
 
+/// A bundled dataset's text (gzip or not), `name` under `datasets/`.
+fn dataset_text(name: &str) -> String {
+    let path = common::datasets().join(name);
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut sudolab::input::open_file(&path).unwrap(), &mut text)
+        .unwrap();
+    text
+}
+
 /// Walks the whole logical path of `puzzle`, checking each step against `solution`.
 /// Returns the techniques used and whether logic solved it.
 fn check_path(puzzle: &Grid, solution: &Grid) -> (Vec<Technique>, bool) {
@@ -310,10 +319,7 @@ fn engine_rules_and_human_techniques_reach_the_same_fixpoint() {
 fn techniques_are_sound_on_the_se_rated_sets() {
     use rayon::prelude::*;
     for name in ["se_ratings_dev.se.txt.gz", "se_ratings_test.se.txt.gz"] {
-        let path = common::datasets().join(name);
-        let mut text = String::new();
-        std::io::Read::read_to_string(&mut sudolab::input::open_file(&path).unwrap(), &mut text)
-            .unwrap();
+        let text = dataset_text(name);
         let puzzles: Vec<Grid> = text
             .lines()
             .filter(|l| !l.starts_with('#'))
@@ -343,10 +349,7 @@ fn techniques_are_sound_on_the_se_rated_sets() {
 #[test]
 fn nested_levels_rate_the_forum_samples_near_sudoku_explainer() {
     use rayon::prelude::*;
-    let path = common::datasets().join("se_ratings_forum_hardest_test.se.txt.gz");
-    let mut text = String::new();
-    std::io::Read::read_to_string(&mut sudolab::input::open_file(&path).unwrap(), &mut text)
-        .unwrap();
+    let text = dataset_text("se_ratings_forum_hardest_test.se.txt.gz");
     let records: Vec<(Grid, [f32; 3])> = text
         .lines()
         .filter(|l| !l.starts_with('#'))
@@ -386,10 +389,7 @@ fn nested_levels_rate_the_forum_samples_near_sudoku_explainer() {
 #[test]
 fn non_consecutive_grades_match_sudoku_explainer_on_its_rated_split() {
     use sudolab::variant::format;
-    let path = common::datasets().join("se_ratings_variant_non-consecutive_dev.se.txt.gz");
-    let mut text = String::new();
-    std::io::Read::read_to_string(&mut sudolab::input::open_file(&path).unwrap(), &mut text)
-        .unwrap();
+    let text = dataset_text("se_ratings_variant_non-consecutive_dev.se.txt.gz");
     let rated: Vec<(&str, f32)> = text
         .lines()
         .filter(|l| l.len() > 81 && !l.starts_with('#') && !l.starts_with("variant"))

@@ -179,11 +179,7 @@ mod tests {
         let position = from_se_marks(&rows);
         let step = find(&position, Technique::AlignedTripletExclusion).expect("an exclusion");
         assert_eq!(step.rating, 7.5);
-        let eliminations: Vec<(String, u8)> = step
-            .eliminations
-            .iter()
-            .map(|&(cell, digit)| (position.name(cell), digit.get()))
-            .collect();
+        let eliminations = crate::logic::position::removals(&position, &step);
         assert_eq!(eliminations, [("r3c9".to_string(), 4)]);
         assert_eq!(next_step(&position), Some(step));
     }
@@ -221,11 +217,7 @@ mod tests {
         assert_eq!(find(&position, Technique::AlignedTripletExclusion), None);
         let position = from_se_variant_marks("windoku", &after);
         let step = find(&position, Technique::AlignedTripletExclusion).expect("an exclusion");
-        let removed: Vec<(String, u8)> = step
-            .eliminations
-            .iter()
-            .map(|&(cell, digit)| (position.name(cell), digit.get()))
-            .collect();
+        let removed = crate::logic::position::removals(&position, &step);
         assert_eq!(removed, [("r6c4".to_string(), 9)]);
         assert_eq!(next_step(&position), Some(step));
     }

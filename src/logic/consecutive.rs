@@ -130,14 +130,7 @@ fn removal_names(position: &Position, eliminations: &[(Cell, Digit)]) -> String 
 mod tests {
     use super::{forcing_cell, locked};
     use crate::logic::next_step;
-    use crate::logic::position::{from_se_marks, from_se_variant_marks};
-
-    fn removed(position: &crate::logic::Position, step: &super::Step) -> Vec<(String, u8)> {
-        step.eliminations
-            .iter()
-            .map(|&(cell, digit)| (position.name(cell), digit.get()))
-            .collect()
-    }
+    use crate::logic::position::{from_se_marks, from_se_variant_marks, removals as removed};
 
     #[test]
     fn a_cell_of_two_consecutive_digits_takes_both_from_its_neighbours_as_se_does() {

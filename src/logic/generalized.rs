@@ -288,11 +288,7 @@ mod tests {
         assert_eq!(find(&position, Technique::NakedTriple), None);
         let step = next_step(&position).expect("a step");
         assert_eq!(step.rating, 4.1, "{}", step.explanation);
-        let removed: Vec<(String, u8)> = step
-            .eliminations
-            .iter()
-            .map(|&(cell, digit)| (position.name(cell), digit.get()))
-            .collect();
+        let removed = crate::logic::position::removals(&position, &step);
         assert_eq!(removed, [("r6c5".to_string(), 5)]);
     }
 }

@@ -470,11 +470,7 @@ mod tests {
         let step = next_step(&position).expect("a step");
         assert_eq!(step.technique, Technique::GroupedFourLinkTurbotFish);
         assert_eq!(step.rating, 6.1);
-        let removed: Vec<(String, u8)> = step
-            .eliminations
-            .iter()
-            .map(|&(cell, digit)| (position.name(cell), digit.get()))
-            .collect();
+        let removed = crate::logic::position::removals(&position, &step);
         assert_eq!(removed, [("r6c8".to_string(), 9)]);
         assert_eq!(find(&position, Technique::FourLinkTurbotFish), None);
     }

@@ -336,6 +336,15 @@ fn orthogonal_neighbours(
         })
 }
 
+/// A step's eliminations by name, for tests: `[("r6c8", 9)]`.
+#[cfg(test)]
+pub(crate) fn removals(position: &Position, step: &Step) -> Vec<(String, u8)> {
+    step.eliminations
+        .iter()
+        .map(|&(cell, digit)| (position.name(cell), digit.get()))
+        .collect()
+}
+
 /// A position from SE's pencil marks (`serate --before=%m`: nine characters a cell, the
 /// cell's candidates or dots; a cell with one candidate is filled).
 #[cfg(test)]
