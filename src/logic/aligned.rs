@@ -17,7 +17,7 @@
 //! SE rates only 9x9 grids; here the search runs on grids of at most 128 cells (cell sets
 //! fit a `u128`), where a triple of cells with nine candidates each makes 729 combinations.
 
-use super::{digit_name, keep_better, Position, Step, Technique};
+use super::{elimination_names, keep_better, Position, Step, Technique};
 use crate::bitset::DigitSet;
 use crate::geometry::Cell;
 
@@ -130,17 +130,13 @@ fn exclusion(
     if eliminations.is_empty() {
         return None;
     }
-    let removed: Vec<String> = eliminations
-        .iter()
-        .map(|&(cell, digit)| format!("{}<>{}", position.name(cell), digit_name(digit)))
-        .collect();
     let excluding: Vec<Cell> = cells_of(common).map(Cell::new).collect();
     let explanation = format!(
         "Aligned triplet exclusion: {} take no combination of their candidates with {} \
          (two of them seeing each other would repeat a digit, or {} would be left \
          without a candidate)",
         position.names(&base),
-        removed.join(", "),
+        elimination_names(position, &eliminations),
         position.names(&excluding),
     );
     let mut cells = base.to_vec();

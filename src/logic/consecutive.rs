@@ -5,7 +5,7 @@
 //! neighbour of a cell holding `d` holds neither `d` nor `d - 1` nor `d + 1`. Off the
 //! non-consecutive rule they find nothing.
 
-use super::{set_name, Position, Step, Technique};
+use super::{elimination_names, set_name, Position, Step, Technique};
 use crate::bitset::{Digit, DigitSet};
 use crate::geometry::Cell;
 
@@ -28,13 +28,7 @@ pub fn forcing_cell(position: &Position) -> Option<Step> {
         if forced.is_empty() {
             continue;
         }
-        let eliminations: Vec<(Cell, Digit)> = position
-            .neighbours(cell)
-            .flat_map(|n| {
-                let gone = position.candidates(n).intersection(forced);
-                gone.iter().map(move |d| (n, d))
-            })
-            .collect();
+        let eliminations = removing(position, position.neighbours(cell), forced);
         if eliminations.is_empty() {
             continue;
         }
@@ -44,7 +38,7 @@ pub fn forcing_cell(position: &Position) -> Option<Step> {
             position.name(cell),
             set_name(candidates),
             set_name(forced),
-            removal_names(position, &eliminations)
+            elimination_names(position, &eliminations)
         );
         return Some(Step::eliminating(
             Technique::NonConsecutiveForcingCell,
@@ -78,18 +72,13 @@ pub fn locked(position: &Position) -> Option<Step> {
             }
             // A cell touching every place is the first place or one of its neighbours.
             let touching = std::iter::once(first).chain(position.neighbours(first));
-            let eliminations: Vec<(Cell, Digit)> = touching
-                .filter(|&x| {
-                    position.is_empty(x)
-                        && places
-                            .iter()
-                            .all(|&p| p == x || position.neighbours(x).any(|n| n == p))
-                })
-                .flat_map(|x| {
-                    let gone = position.candidates(x).intersection(next_to);
-                    gone.iter().map(move |d| (x, d))
-                })
-                .collect();
+            let touching_all = touching.filter(|&x| {
+                position.is_empty(x)
+                    && places
+                        .iter()
+                        .all(|&p| p == x || position.neighbours(x).any(|n| n == p))
+            });
+            let eliminations = removing(position, touching_all, next_to);
             if eliminations.is_empty() {
                 continue;
             }
@@ -103,7 +92,7 @@ pub fn locked(position: &Position) -> Option<Step> {
                 position.names(&places),
                 position.names(&losers),
                 set_name(next_to),
-                removal_names(position, &eliminations)
+                elimination_names(position, &eliminations)
             );
             return Some(Step::eliminating(
                 Technique::LockedNonConsecutive,
@@ -117,13 +106,18 @@ pub fn locked(position: &Position) -> Option<Step> {
     None
 }
 
-/// "r6c6<>1, r7c5<>2".
-fn removal_names(position: &Position, eliminations: &[(Cell, Digit)]) -> String {
-    eliminations
-        .iter()
-        .map(|&(cell, digit)| format!("{}<>{}", position.name(cell), digit.symbol()))
-        .collect::<Vec<_>>()
-        .join(", ")
+/// Removing `digits` from the pencil marks of `cells`: the candidates that are there.
+fn removing(
+    position: &Position,
+    cells: impl Iterator<Item = Cell>,
+    digits: DigitSet,
+) -> Vec<(Cell, Digit)> {
+    cells
+        .flat_map(|cell| {
+            let gone = position.candidates(cell).intersection(digits);
+            gone.iter().map(move |digit| (cell, digit))
+        })
+        .collect()
 }
 
 #[cfg(test)]

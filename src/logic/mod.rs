@@ -554,6 +554,15 @@ pub(crate) fn set_name(digits: DigitSet) -> String {
     format!("{{{}}}", names.join(","))
 }
 
+/// Eliminations as a person writes them: "r6c6<>1, r7c5<>2".
+pub(crate) fn elimination_names(position: &Position, eliminations: &[(Cell, Digit)]) -> String {
+    eliminations
+        .iter()
+        .map(|&(cell, digit)| format!("{}<>{}", position.name(cell), digit_name(digit)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The first step any technique makes, trying them in [`TECHNIQUES`] order.
 pub fn next_step(position: &Position) -> Option<Step> {
     TECHNIQUES.iter().find_map(|t| (t.finder())(position))

@@ -5,6 +5,7 @@ use crate::bitset::{Digit, DigitSet};
 use crate::error::{Error, Result};
 use crate::geometry::{Cell, Geometry, Unit};
 use crate::grid::Grid;
+use crate::variant::layout::orthogonal_neighbours;
 use crate::variant::{Layout, Puzzle, Rule};
 
 use super::Step;
@@ -166,7 +167,7 @@ impl Position {
         }
         if self.non_consecutive {
             let next_to = self.consecutive_digits(digit);
-            for neighbour in orthogonal_neighbours(self.geometry, cell, true) {
+            for neighbour in orthogonal_neighbours(self.geometry.side(), cell) {
                 let marks = &mut self.candidates[neighbour.index()];
                 *marks = marks.difference(next_to);
             }
@@ -182,7 +183,8 @@ impl Position {
     /// The cells whose digit may not be consecutive to `cell`'s: its orthogonal neighbours
     /// under the non-consecutive rule, none otherwise.
     pub(crate) fn neighbours(&self, cell: Cell) -> impl Iterator<Item = Cell> + 'static {
-        orthogonal_neighbours(self.geometry, cell, self.non_consecutive)
+        let rule = self.non_consecutive;
+        orthogonal_neighbours(self.geometry.side(), cell).filter(move |_| rule)
     }
 
     /// `digit`'s consecutive digits: `digit - 1` and `digit + 1`, those on the grid.
@@ -315,25 +317,6 @@ impl Position {
             .collect::<Vec<_>>()
             .join(", ")
     }
-}
-
-/// The cells above, below, left and right of `cell` (none unless `any`).
-fn orthogonal_neighbours(
-    geometry: &'static Geometry,
-    cell: Cell,
-    any: bool,
-) -> impl Iterator<Item = Cell> + 'static {
-    let (row, column) = (geometry.row_of(cell), geometry.column_of(cell));
-    let side = if any { geometry.side() } else { 0 };
-    [(0, 1), (2, 1), (1, 0), (1, 2)]
-        .into_iter()
-        .filter_map(move |(down, right)| {
-            let (r, c) = (
-                (row + down).checked_sub(1)?,
-                (column + right).checked_sub(1)?,
-            );
-            (r < side && c < side).then(|| geometry.cell_at(r, c))
-        })
 }
 
 /// A step's eliminations by name, for tests: `[("r6c8", 9)]`.

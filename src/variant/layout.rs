@@ -134,7 +134,7 @@ impl Layout {
         let neighbours = (0..cells)
             .map(|cell| {
                 if variant.has(Rule::NonConsecutive) {
-                    offset_cells(side, cell, &ORTHOGONAL).collect()
+                    orthogonal_neighbours(side, Cell::new(cell)).collect()
                 } else {
                     Vec::new()
                 }
@@ -309,6 +309,12 @@ const KING: [(i32, i32); 8] = [
     (1, 1),
 ];
 const ORTHOGONAL: [(i32, i32); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+
+/// The cells above, left of, right of and below `cell` on a grid of `side`: the cells
+/// the non-consecutive rule compares it with.
+pub fn orthogonal_neighbours(side: usize, cell: Cell) -> impl Iterator<Item = Cell> {
+    offset_cells(side, cell.index(), &ORTHOGONAL)
+}
 
 /// The cells at `offsets` (row, column) from `cell` that are on the grid.
 fn offset_cells(

@@ -418,11 +418,13 @@ impl<'a> Chaining<'a> {
             }
             // The non-consecutive rule: the neighbours lose the digits next to it (in every
             // search, digit links only too, as SE's chains take them).
-            let next_to = self.position.consecutive_digits(digit);
-            for neighbour in self.position.neighbours(cell) {
-                for other in marks(self, neighbour).intersection(next_to).iter() {
-                    let off = self.literal(neighbour, other, false);
-                    self.found.extend_from_slice(&[off, 0]);
+            if self.position.is_non_consecutive() {
+                let next_to = self.position.consecutive_digits(digit);
+                for neighbour in self.position.neighbours(cell) {
+                    for other in marks(self, neighbour).intersection(next_to).iter() {
+                        let off = self.literal(neighbour, other, false);
+                        self.found.extend_from_slice(&[off, 0]);
+                    }
                 }
             }
             return;
