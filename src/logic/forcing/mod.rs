@@ -176,7 +176,16 @@ struct Chaining<'a> {
     /// What the nested rules concluded from each set of pencil marks they were given
     /// (the same start literal is searched again by several finders).
     nested_cache: std::collections::HashMap<Vec<DigitSet>, Vec<u32>>,
+    /// What each start's search (both kinds of links, no target) reached before it
+    /// ended, kept while `base` and `level` stay: the cell, region and double forms
+    /// search the same starts again and again. `kept_spans[start * 2 + dynamic]` is the
+    /// range of `kept_literals` holding it, `(u32::MAX, 0)` while not kept.
+    kept_spans: Vec<(u32, u32)>,
+    kept_literals: Vec<u32>,
 }
+
+/// A start whose reach is not kept (see [`Chaining::kept_spans`]).
+const NOT_KEPT: (u32, u32) = (u32::MAX, 0);
 
 /// How a search ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -239,6 +248,8 @@ impl<'a> Chaining<'a> {
             derived: Vec::new(),
             inner: None,
             nested_cache: std::collections::HashMap::new(),
+            kept_spans: vec![NOT_KEPT; literals * 2],
+            kept_literals: Vec::new(),
         }
     }
 
@@ -486,6 +497,8 @@ impl<'a> Chaining<'a> {
     fn set_base(&mut self, marks: &[DigitSet]) {
         self.base.copy_from_slice(marks);
         self.base_places = places_of(self.position.geometry(), marks);
+        self.kept_spans.fill(NOT_KEPT);
+        self.kept_literals.clear();
     }
 
     /// The literals of the chain to a reached literal: it and all its ancestors, one

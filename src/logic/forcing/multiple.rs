@@ -11,26 +11,47 @@ impl Chaining<'_> {
     /// ends in a contradiction counts with what it reached before (as SE's: that branch
     /// cannot hold, so whatever it led to follows from the others).
     pub(super) fn common(&mut self, starts: &[u32], dynamic: bool) -> Option<Vec<u32>> {
-        let mut common: Option<Vec<u32>> = None;
-        for &start in starts {
-            let ending = self.search(start, Links::DigitAndCell, dynamic, None);
-            let reached = self.reached_before(ending);
-            common = Some(match common {
-                None => reached.to_vec(),
-                Some(mut literals) => {
-                    let contradicted = match ending {
-                        Ending::Contradiction(l) => Some(l),
-                        _ => None,
-                    };
-                    literals.retain(|&l| self.is_reached(l) && Some(l) != contradicted);
-                    literals
-                }
-            });
-            if common.as_ref().is_some_and(Vec::is_empty) {
-                return Some(Vec::new());
+        let (&first, rest) = starts.split_first()?;
+        let (from, to) = self.reach_of(first, dynamic);
+        let mut common = self.kept_literals[from..to].to_vec();
+        for &start in rest {
+            if common.is_empty() {
+                break;
             }
+            let (from, to) = self.reach_of(start, dynamic);
+            self.seen_stamp += 1;
+            for k in from..to {
+                self.seen[self.kept_literals[k] as usize] = self.seen_stamp;
+            }
+            common.retain(|&l| self.seen[l as usize] == self.seen_stamp);
         }
-        common
+        Some(common)
+    }
+
+    /// The range of `kept_literals` holding what the search from `start` (both kinds
+    /// of links, no target) reached before it ended: searched now unless kept.
+    fn reach_of(&mut self, start: u32, dynamic: bool) -> (usize, usize) {
+        let key = start as usize * 2 + usize::from(dynamic);
+        let (from, to) = self.kept_spans[key];
+        if from != u32::MAX {
+            return (from as usize, to as usize);
+        }
+        let ending = self.search(start, Links::DigitAndCell, dynamic, None);
+        self.keep_reach(start, dynamic, ending)
+    }
+
+    /// Keeps what the last search, from `start` (both kinds of links, no target), reached
+    /// before it ended as `ending`; where it is kept.
+    fn keep_reach(&mut self, start: u32, dynamic: bool, ending: Ending) -> (usize, usize) {
+        let from = self.kept_literals.len();
+        let reached = match ending {
+            Ending::Contradiction(_) => &self.order[..self.order.len() - 1],
+            _ => &self.order[..],
+        };
+        self.kept_literals.extend_from_slice(reached);
+        let to = self.kept_literals.len();
+        self.kept_spans[start as usize * 2 + usize::from(dynamic)] = (from as u32, to as u32);
+        (from, to)
     }
 
     /// Conclusions every branch of a group leads to: the cell or region forms.
@@ -191,6 +212,7 @@ impl Chaining<'_> {
                     " (contradiction)",
                     found,
                 );
+                self.keep_reach(start, true, ending);
                 if start == on {
                     reached_by_on = self.reached_before(ending).to_vec();
                 } else if let Ending::Contradiction(l) = ending {
