@@ -55,6 +55,7 @@
 //! `multiple.rs` the searches that combine several chains (cell, region, double,
 //! contradiction, Nishio); `plus.rs` the levels above 8.5.
 
+mod closure;
 mod cycles;
 mod finders;
 mod multiple;
@@ -182,6 +183,11 @@ struct Chaining<'a> {
     /// range of `kept_literals` holding it, `(u32::MAX, 0)` while not kept.
     kept_spans: Vec<(u32, u32)>,
     kept_literals: Vec<u32>,
+    /// What the static searches on `base` can reach (`closure.rs`), made by
+    /// [`Chaining::close`].
+    closure: closure::Closure,
+    /// Whether `closure` is that of `base`'s static links of both kinds.
+    closed: bool,
 }
 
 /// A start whose reach is not kept (see [`Chaining::kept_spans`]).
@@ -250,6 +256,8 @@ impl<'a> Chaining<'a> {
             nested_cache: std::collections::HashMap::new(),
             kept_spans: vec![NOT_KEPT; literals * 2],
             kept_literals: Vec::new(),
+            closure: closure::Closure::default(),
+            closed: false,
         }
     }
 
@@ -499,6 +507,37 @@ impl<'a> Chaining<'a> {
         self.base_places = places_of(self.position.geometry(), marks);
         self.kept_spans.fill(NOT_KEPT);
         self.kept_literals.clear();
+        self.closed = false;
+    }
+
+    /// Makes `closure` the closures of the static links of both kinds on `base`: which
+    /// literals a static search from each can reach (once per base).
+    fn close(&mut self) {
+        if self.closed {
+            return;
+        }
+        let mut closure = std::mem::take(&mut self.closure);
+        closure.clear(self.reached.len());
+        // Hidden parents make no links: not worked out here.
+        let nested = std::mem::replace(&mut self.nested, false);
+        for (cell, digit) in self.candidates() {
+            for on in [true, false] {
+                let literal = self.literal(cell, digit, on);
+                closure.add_node(literal);
+                self.consequences(literal, Links::DigitAndCell, false);
+                // `found` holds groups: a literal, its number of hidden parents, those.
+                let mut k = 0;
+                while k < self.found.len() {
+                    closure.link(self.found[k]);
+                    k += 2 + self.found[k + 1] as usize;
+                }
+                self.found.clear();
+            }
+        }
+        self.nested = nested;
+        closure.solve();
+        self.closure = closure;
+        self.closed = true;
     }
 
     /// The literals of the chain to a reached literal: it and all its ancestors, one

@@ -63,6 +63,14 @@ impl Chaining<'_> {
         what: &dyn Fn() -> String,
         found: &mut Vec<Found>,
     ) {
+        // A static search reaches at most its start's closure: where the closures
+        // share nothing, so do the searches.
+        if !dynamic {
+            self.close();
+            if !self.closure.share_beyond(starts) {
+                return;
+            }
+        }
         let Some(common) = self.common(starts, dynamic) else {
             return;
         };

@@ -299,6 +299,8 @@ impl<'a> Chaining<'a> {
     /// Forcing chains (both kinds of links): a candidate's on leading to its off, or its
     /// off to its on.
     fn forcing_chains(&mut self, found: &mut Vec<Found>) {
+        // Most starts do not lead to their negation: the closures say which do.
+        self.close();
         for (cell, digit) in self.candidates() {
             if self.base[cell.index()].len() < 2 {
                 continue;
@@ -306,6 +308,9 @@ impl<'a> Chaining<'a> {
             for on in [true, false] {
                 let start = self.literal(cell, digit, on);
                 let target = start ^ 1;
+                if !self.closure.reaches(start, target) {
+                    continue;
+                }
                 if self.search(start, Links::DigitAndCell, false, Some(target)) == Ending::Target {
                     self.axioms.clear();
                     let complexity = self.complexity(target);

@@ -1,0 +1,282 @@
+//! Which literals a static search can reach from which.
+//!
+//! A static search follows links read off fixed pencil marks, and with a target it goes
+//! on until the target or the end (contradictions on the way do not stop it), so it
+//! reaches its target exactly when the target is in the start's *closure*: every
+//! literal a path of links leads to. Nested forcing chains search every candidate's on
+//! and off for its own negation on the marks they are given, and most of those searches
+//! find nothing; the closures say beforehand which ones will find something.
+//!
+//! # Layout
+//!
+//! * `node_of[literal]`: the literal's node, `u32::MAX` for a literal without a
+//!   candidate; nodes are numbered `0..nodes` in the order they are added.
+//! * `offsets`, `targets`: the links, node `v`'s successors being
+//!   `targets[offsets[v]..offsets[v + 1]]`.
+//! * `component[v]`: the strongly connected component of node `v` (literals that reach
+//!   each other), numbered as Tarjan's algorithm completes them: a component's
+//!   successors are complete before it, so components come in reverse topological order.
+//! * `rows[c * words..(c + 1) * words]`: component `c`'s closure as a bitset of nodes,
+//!   its own members and the closures of the components its links lead to.
+//! * `index`, `lowlink`, `on_stack`, `stack`, `calls`: Tarjan's scratch, the depth-first
+//!   search kept on `calls` (node, next link) rather than on the machine stack.
+//!
+//! Every vector is kept between uses: building the closures allocates only when a
+//! position needs more room than the last one.
+
+/// Not a node, not visited, not in a component.
+const NONE: u32 = u32::MAX;
+
+/// The closures of a graph of literals (see the module docs).
+#[derive(Default)]
+pub(super) struct Closure {
+    node_of: Vec<u32>,
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+    component: Vec<u32>,
+    words: usize,
+    rows: Vec<u64>,
+    index: Vec<u32>,
+    lowlink: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u32>,
+    calls: Vec<(u32, u32)>,
+    /// Scratch for [`Closure::share_beyond`].
+    shared: Vec<u64>,
+}
+
+impl Closure {
+    /// Starts a graph over literals `0..literals` with no node.
+    pub(super) fn clear(&mut self, literals: usize) {
+        self.node_of.clear();
+        self.node_of.resize(literals, NONE);
+        self.offsets.clear();
+        self.offsets.push(0);
+        self.targets.clear();
+    }
+
+    /// Makes `literal` a node; its links are the literals of the next [`Closure::link`]
+    /// calls, until the next node. Every literal a link leads to must be made a node
+    /// before [`Closure::solve`].
+    pub(super) fn add_node(&mut self, literal: u32) {
+        let node = self.offsets.len() as u32 - 1;
+        self.node_of[literal as usize] = node;
+        self.offsets.push(self.targets.len() as u32);
+    }
+
+    /// A link from the last node added to `literal` (a literal, made a node later).
+    pub(super) fn link(&mut self, literal: u32) {
+        self.targets.push(literal);
+        *self.offsets.last_mut().expect("a node was added") += 1;
+    }
+
+    /// Computes every node's closure.
+    pub(super) fn solve(&mut self) {
+        let nodes = self.offsets.len() - 1;
+        for v in 0..nodes {
+            for k in self.offsets[v] as usize..self.offsets[v + 1] as usize {
+                let node = self.node_of[self.targets[k] as usize];
+                debug_assert!(node != NONE, "a link leads to a literal without a node");
+                // (Were it to happen, the link is dropped: made a loop.)
+                self.targets[k] = if node == NONE { v as u32 } else { node };
+            }
+        }
+        self.words = nodes.div_ceil(64);
+        self.rows.clear();
+        self.component.clear();
+        self.component.resize(nodes, NONE);
+        self.index.clear();
+        self.index.resize(nodes, NONE);
+        self.lowlink.clear();
+        self.lowlink.resize(nodes, 0);
+        self.on_stack.clear();
+        self.on_stack.resize(nodes, false);
+        let mut counter = 0;
+        for root in 0..nodes as u32 {
+            if self.index[root as usize] == NONE {
+                self.visit(root, &mut counter);
+            }
+        }
+    }
+
+    /// Tarjan's depth-first search from `root`, each component's closure made as it
+    /// completes.
+    fn visit(&mut self, root: u32, counter: &mut u32) {
+        self.open(root, counter);
+        while let Some(&(node, next)) = self.calls.last() {
+            let v = node as usize;
+            if next < self.offsets[v + 1] {
+                self.calls.last_mut().expect("not empty").1 += 1;
+                let w = self.targets[next as usize];
+                if self.index[w as usize] == NONE {
+                    self.open(w, counter);
+                } else if self.on_stack[w as usize] {
+                    self.lowlink[v] = self.lowlink[v].min(self.index[w as usize]);
+                }
+                continue;
+            }
+            self.calls.pop();
+            if let Some(&(parent, _)) = self.calls.last() {
+                let p = parent as usize;
+                self.lowlink[p] = self.lowlink[p].min(self.lowlink[v]);
+            }
+            if self.lowlink[v] == self.index[v] {
+                self.complete(node);
+            }
+        }
+    }
+
+    /// Enters `node` in the depth-first search.
+    fn open(&mut self, node: u32, counter: &mut u32) {
+        self.index[node as usize] = *counter;
+        self.lowlink[node as usize] = *counter;
+        *counter += 1;
+        self.stack.push(node);
+        self.on_stack[node as usize] = true;
+        self.calls.push((node, self.offsets[node as usize]));
+    }
+
+    /// Pops the component whose root is `root` and makes its closure.
+    fn complete(&mut self, root: u32) {
+        let c = self.rows.len() / self.words.max(1);
+        let start = self
+            .stack
+            .iter()
+            .rposition(|&v| v == root)
+            .expect("on the stack");
+        self.rows.resize(self.rows.len() + self.words, 0);
+        let row = c * self.words;
+        for k in start..self.stack.len() {
+            let v = self.stack[k] as usize;
+            self.component[v] = c as u32;
+            self.on_stack[v] = false;
+            self.rows[row + v / 64] |= 1 << (v % 64);
+        }
+        for k in start..self.stack.len() {
+            let v = self.stack[k] as usize;
+            for e in self.offsets[v]..self.offsets[v + 1] {
+                let other = self.component[self.targets[e as usize] as usize] as usize;
+                if other != c {
+                    let from = other * self.words;
+                    for word in 0..self.words {
+                        self.rows[row + word] |= self.rows[from + word];
+                    }
+                }
+            }
+        }
+        self.stack.truncate(start);
+    }
+
+    /// Whether a path of links leads from literal `from` to literal `to` (a literal
+    /// reaches itself); false when either is not a node.
+    pub(super) fn reaches(&self, from: u32, to: u32) -> bool {
+        let (a, b) = (self.node_of[from as usize], self.node_of[to as usize]);
+        if a == NONE || b == NONE {
+            return false;
+        }
+        let row = self.component[a as usize] as usize * self.words;
+        self.rows[row + b as usize / 64] & (1 << (b % 64)) != 0
+    }
+}
+
+impl Closure {
+    /// Whether some literal other than `starts` is reached from every one of them (none
+    /// without starts, or when a start is not a node).
+    pub(super) fn share_beyond(&mut self, starts: &[u32]) -> bool {
+        let Some((&first, rest)) = starts.split_first() else {
+            return false;
+        };
+        let row = |closure: &Closure, literal: u32| {
+            let node = closure.node_of[literal as usize];
+            (node != NONE).then(|| closure.component[node as usize] as usize * closure.words)
+        };
+        let Some(from) = row(self, first) else {
+            return false;
+        };
+        self.shared.clear();
+        self.shared
+            .extend_from_slice(&self.rows[from..from + self.words]);
+        for &start in rest {
+            let Some(from) = row(self, start) else {
+                return false;
+            };
+            for word in 0..self.words {
+                self.shared[word] &= self.rows[from + word];
+            }
+        }
+        for &start in starts {
+            let node = self.node_of[start as usize] as usize;
+            self.shared[node / 64] &= !(1 << (node % 64));
+        }
+        self.shared.iter().any(|&word| word != 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Closure;
+
+    /// Reachability by brute force: repeated passes until nothing changes.
+    fn brute(edges: &[(u32, u32)], n: usize) -> Vec<Vec<bool>> {
+        let mut reach = vec![vec![false; n]; n];
+        for (v, row) in reach.iter_mut().enumerate() {
+            row[v] = true;
+        }
+        loop {
+            let mut changed = false;
+            for &(a, b) in edges {
+                for row in reach.iter_mut() {
+                    if row[a as usize] && !row[b as usize] {
+                        row[b as usize] = true;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return reach;
+            }
+        }
+    }
+
+    #[test]
+    fn closures_match_brute_force_on_random_graphs() {
+        let mut random = crate::random::Random::new(7);
+        let mut closure = Closure::default();
+        for round in 0..200 {
+            let n = 1 + round % 90;
+            let literals = n * 2 + 3;
+            let mut edges = Vec::new();
+            for _ in 0..random.below(3 * n as u64 + 1) {
+                edges.push((random.below(n as u64) as u32, random.below(n as u64) as u32));
+            }
+            edges.sort_unstable();
+            // Nodes are literals 2v + 1, added in a shuffled order.
+            let mut order: Vec<u32> = (0..n as u32).collect();
+            random.shuffle(&mut order);
+            closure.clear(literals);
+            for &v in &order {
+                closure.add_node(2 * v + 1);
+                for &(_, b) in edges.iter().filter(|&&(a, _)| a == v) {
+                    closure.link(2 * b + 1);
+                }
+            }
+            closure.solve();
+            let reach = brute(&edges, n);
+            for a in 0..n {
+                for b in 0..n {
+                    let got = closure.reaches(2 * a as u32 + 1, 2 * b as u32 + 1);
+                    assert_eq!(got, reach[a][b], "round {round}: {a} -> {b}");
+                }
+                assert!(!closure.reaches(2 * a as u32, 2 * a as u32 + 1));
+            }
+            let pair = [2 * (round % n) as u32 + 1, 2 * ((round * 7) % n) as u32 + 1];
+            let (a, b) = ((round % n), (round * 7) % n);
+            let shared = (0..n).any(|v| v != a && v != b && reach[a][v] && reach[b][v]);
+            assert_eq!(
+                closure.share_beyond(&pair),
+                shared,
+                "round {round}: {a}, {b}"
+            );
+        }
+    }
+}
