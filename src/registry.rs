@@ -61,22 +61,24 @@ pub fn find(name: &str) -> crate::Result<Box<dyn Solver>> {
 }
 
 /// The solver to ask where the tool needs one puzzle's answer quickly (the solution behind
-/// `hint` and `explain`): the band engine on 9x9 grids (the fastest registered there,
-/// `reports/2026-11-30-bands-triads`), the bitmask engine with locked candidates on the
-/// other sizes (on the hard 25x25 puzzles of `reports/2026-11-30-sizes` it finished 23 of
-/// 28 within 5 s each where the plain bitmask engine finished 9).
+/// `hint`, `explain` and `grade`): the band engine on 9x9 grids (the fastest registered
+/// there, `reports/2026-11-30-bands-triads`), the SAT solver on 16x16 and 25x25 grids
+/// (`count --limit 2` over the bundled puzzles, one thread: 0.14 s against the bitmask
+/// engine's 0.47 s on the 50 16x16 ones, 1.6 s against 322 s on the 28 25x25 ones), the
+/// bitmask engine with locked candidates on 4x4.
 ///
 /// ```
 /// use sudolab::{grid::Grid, registry};
 /// assert_eq!(registry::quickest_for(&Grid::empty(3)?).info().name, "bands");
-/// assert_eq!(registry::quickest_for(&Grid::empty(4)?).info().name, "bitmask+locked");
+/// assert_eq!(registry::quickest_for(&Grid::empty(2)?).info().name, "bitmask+locked");
+/// assert_eq!(registry::quickest_for(&Grid::empty(5)?).info().name, "sat");
 /// # Ok::<(), sudolab::Error>(())
 /// ```
 pub fn quickest_for(puzzle: &Grid) -> Box<dyn Solver> {
-    if puzzle.box_side() == 3 {
-        Box::new(BandSolver)
-    } else {
-        Box::new(BitmaskSolver::new(Level::Locked))
+    match puzzle.box_side() {
+        3 => Box::new(BandSolver),
+        side if side >= 4 => Box::new(SatSolver),
+        _ => Box::new(BitmaskSolver::new(Level::Locked)),
     }
 }
 

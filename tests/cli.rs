@@ -1,5 +1,6 @@
 //! The command line as a user meets it: exit codes and messages for good and bad input.
 
+mod common;
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -203,9 +204,8 @@ fn hint_names_wrong_entries_then_the_next_deduction() {
 
 #[test]
 fn a_position_no_technique_advances_has_its_own_exit_code() {
-    // A generated 16x16 puzzle the techniques up to dynamic forcing chains leave stuck
-    // (the nested levels above them are for 9x9 only): `explain` exits 3.
-    let out = sudolab(&["explain", STUCK_16X16], "");
+    // A 25x25 puzzle the techniques leave stuck: `explain` exits 3.
+    let out = sudolab(&["explain", &common::stuck_25x25()], "");
     assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
     let out = sudolab(&["hint", &".".repeat(81)], "");
     assert_eq!(out.status.code(), Some(2));
@@ -250,8 +250,9 @@ fn explain_as_json_and_grade() {
 
 // The CLI behaves the same everywhere (issue: "a CLI that behaves the same everywhere").
 
-/// The first of `datasets/generated_16x16.txt`'s puzzles the techniques do not solve.
-const STUCK_16X16: &str = "8...7..42.D.9.6....D9GB2..81F...F.....6A..4..E.C..G7...8..........8.D.....C....6A..5....B..D.C...67BG.4....F.19A...4..79..6.5..3B9.A6.3......D.GC.1.A....B2...........F.7CG....5....2..5F...4.....9E.8G..A.....B.5....2....C....GFC..1D..3BE..2....8....D4....1E";
+/// The first of `datasets/generated_16x16.txt`'s puzzles that the techniques up to
+/// dynamic forcing chains leave stuck (the nested levels finish it).
+const HARD_16X16: &str = "8...7..42.D.9.6....D9GB2..81F...F.....6A..4..E.C..G7...8..........8.D.....C....6A..5....B..D.C...67BG.4....F.19A...4..79..6.5..3B9.A6.3......D.GC.1.A....B2...........F.7CG....5....2..5F...4.....9E.8G..A.....B.5....2....C....GFC..1D..3BE..2....8....D4....1E";
 
 const INKALA: &str =
     "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
@@ -280,16 +281,36 @@ fn count_fails_like_solve_on_puzzles_without_solution() {
 
 #[test]
 fn grade_says_when_its_techniques_do_not_solve_a_puzzle() {
-    let out = sudolab(&["grade", STUCK_16X16], "");
+    let out = sudolab(&["grade", &common::stuck_25x25()], "");
     assert_eq!(out.status.code(), Some(0));
     let stdout = text(&out.stdout);
-    // The ceiling is the highest rating of the ladder on 16x16: dynamic forcing chains
-    // (the nested levels above are 9x9 only).
-    let ceiling = sudolab::logic::ceiling(16);
+    // The ceiling is the highest rating of the ladder on 25x25: dynamic forcing chains
+    // (the nested levels above stop at 16x16).
+    let ceiling = sudolab::logic::ceiling(sudolab::geometry::Geometry::of(5).unwrap());
     assert_eq!(ceiling, 8.5);
     let expected = format!("<argument>, line 1: not solved by these techniques (rating above {ceiling:.1}, beyond sudolab's {} techniques); solved by logic: no", sudolab::logic::TECHNIQUES.len());
     assert!(stdout.starts_with(&expected), "{stdout}");
     assert!(!stdout.contains("hardest none"), "{stdout}");
+}
+
+#[test]
+fn grade_rates_16x16_puzzles_with_the_nested_levels() {
+    // The nested levels run up to 16x16: a puzzle dynamic forcing chains leave stuck is
+    // rated above them, and the ceiling there is the ladder's top.
+    let classic = |box_side| sudolab::geometry::Geometry::of(box_side).unwrap();
+    assert_eq!(
+        sudolab::logic::ceiling(classic(4)),
+        sudolab::logic::ceiling(classic(3))
+    );
+    let out = sudolab(&["grade", "--format", "%r %R", HARD_16X16], "");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let (rating, technique) = stdout.trim_end().split_once(' ').unwrap();
+    assert!(rating.parse::<f32>().unwrap() > 8.5, "{stdout}");
+    assert!(
+        technique.starts_with("Dynamic forcing chains ("),
+        "{stdout}"
+    );
 }
 
 #[test]

@@ -383,15 +383,12 @@ fn solve_trace_in_json_lines_reaches_the_printed_solution() {
     assert_eq!(solutions_of_json(&record.puzzle, events), vec![solution]);
 }
 
-/// `explain --allow-guess` on a 16x16 puzzle the techniques cannot finish: the search's
+/// `explain --allow-guess` on a 25x25 puzzle the techniques cannot finish: the search's
 /// events, replayed from the stuck position, reach the solution it prints, and the limit
 /// holds.
 #[test]
 fn explain_allow_guess_shows_the_search_it_took() {
-    let path = common::datasets().join("generated_16x16.txt");
-    let text = std::fs::read_to_string(path).unwrap();
-    let puzzle = text.lines().filter(|l| !l.starts_with('#')).nth(1).unwrap();
-    let puzzle = puzzle.split(':').next().unwrap();
+    let puzzle = &common::stuck_25x25();
     let output = common::run_sudolab(&[
         "explain",
         puzzle,

@@ -16,6 +16,30 @@ pub fn datasets() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("datasets")
 }
 
+/// A 25x25 puzzle the techniques leave stuck (the nested forcing-chain levels stop at
+/// 16x16, and dynamic forcing chains do not finish it), in a few seconds: the 14th puzzle
+/// of `datasets/generated_25x25.txt` with three more givens from its solution, at r1c25,
+/// r6c11 and r18c12, so that the search from where the techniques stop stays short (about
+/// 30,000 events of `explain --allow-guess`; the bare puzzle's take millions).
+pub fn stuck_25x25() -> String {
+    let text = std::fs::read_to_string(datasets().join("generated_25x25.txt")).unwrap();
+    let line = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .nth(13)
+        .unwrap();
+    let mut fields = line.split(':');
+    let (puzzle, solution) = (fields.next().unwrap(), fields.nth(1).unwrap());
+    let mut cells: Vec<char> = puzzle.chars().collect();
+    let solution: Vec<char> = solution.chars().collect();
+    for (row, column) in [(1, 25), (6, 11), (18, 12)] {
+        let index = (row - 1) * 25 + column - 1;
+        assert_eq!(cells[index], '.', "r{row}c{column} is empty in the puzzle");
+        cells[index] = solution[index];
+    }
+    cells.into_iter().collect()
+}
+
 /// The first `limit` records of a bundled standard corpus (`name` without `.gz`; every record
 /// must parse). Always present: the corpora are part of the repository.
 pub fn corpus_sample(name: &str, limit: usize) -> Vec<Record> {

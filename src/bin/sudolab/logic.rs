@@ -576,10 +576,7 @@ pub fn grade_json(subject: &Subject, position: Result<Position, String>) -> Grad
     let (status, ceiling) = if grade.solved {
         ("rated", None)
     } else {
-        (
-            "stuck",
-            Some(rating(logic::ceiling(position.geometry().side()))),
-        )
+        ("stuck", Some(rating(logic::ceiling(position.geometry()))))
     };
     Graded {
         line: with(json!({
@@ -657,7 +654,7 @@ pub fn grade_line(
     } else {
         // Every technique was tried and none applied at the end: the puzzle needs more
         // than the hardest of them, whatever the steps before needed.
-        let ceiling = logic::ceiling(position.geometry().side());
+        let ceiling = logic::ceiling(position.geometry());
         let line = format!(
             "{place}: not solved by these techniques (rating above {ceiling:.1}, beyond sudolab's {} techniques); solved by logic: no; steps before stuck: {steps}",
             logic::TECHNIQUES.len()

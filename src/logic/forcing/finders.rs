@@ -146,13 +146,9 @@ pub fn dynamic_forcing_chains(position: &Position) -> Option<Step> {
 }
 
 /// Dynamic forcing chains at `level` (SE 9.0, 9.5, 10.0 and 10.5, plus length), on
-/// grids up to 9x9: SE rates only 9x9, and on 16x16 the nested searches would take
-/// minutes a step.
+/// the grids [`Technique::applies_to`] names.
 fn dynamic_at(position: &Position, level: Level) -> Option<Step> {
-    if !level
-        .technique()
-        .applies_to_side(position.geometry().side())
-    {
+    if !level.technique().applies_to(position.geometry()) {
         return None;
     }
     find_with(position, |chaining, found| {
