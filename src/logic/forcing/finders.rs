@@ -32,6 +32,10 @@ impl Chaining<'_> {
                 for on in [true, false] {
                     let start = self.literal(cell, digit, on);
                     let target = start ^ 1;
+                    // Most starts do not lead to their negation: the closures say which do.
+                    if !self.closure(links).reaches(start, target) {
+                        continue;
+                    }
                     if self.search(start, links, false, Some(target)) == Ending::Target {
                         self.axioms.clear();
                         let complexity = self.complexity(target);

@@ -86,6 +86,17 @@ enum Links {
     DigitAndCell,
 }
 
+impl Links {
+    /// Its place in per-kind tables.
+    fn index(self) -> usize {
+        match self {
+            Links::Digit => 0,
+            Links::Cell => 1,
+            Links::DigitAndCell => 2,
+        }
+    }
+}
+
 /// A literal: candidate `digit` of `cell` assumed on or off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Literal {
@@ -183,11 +194,11 @@ struct Chaining<'a> {
     /// range of `kept_literals` holding it, `(u32::MAX, 0)` while not kept.
     kept_spans: Vec<(u32, u32)>,
     kept_literals: Vec<u32>,
-    /// What the static searches on `base` can reach (`closure.rs`), made by
-    /// [`Chaining::close`].
-    closure: closure::Closure,
-    /// Whether `closure` is that of `base`'s static links of both kinds.
-    closed: bool,
+    /// What the static searches on `base` can reach along each kind of links
+    /// (`closure.rs`, indexed by [`Links::index`]), made by [`Chaining::closure`].
+    closures: [closure::Closure; 3],
+    /// Whether `closures[k]` is that of `base`'s links of kind `k`.
+    closed: [bool; 3],
 }
 
 /// A start whose reach is not kept (see [`Chaining::kept_spans`]).
@@ -256,8 +267,8 @@ impl<'a> Chaining<'a> {
             nested_cache: std::collections::HashMap::new(),
             kept_spans: vec![NOT_KEPT; literals * 2],
             kept_literals: Vec::new(),
-            closure: closure::Closure::default(),
-            closed: false,
+            closures: Default::default(),
+            closed: [false; 3],
         }
     }
 
@@ -507,37 +518,38 @@ impl<'a> Chaining<'a> {
         self.base_places = places_of(self.position.geometry(), marks);
         self.kept_spans.fill(NOT_KEPT);
         self.kept_literals.clear();
-        self.closed = false;
+        self.closed = [false; 3];
     }
 
-    /// Makes `closure` the closures of the static links of both kinds on `base`: which
-    /// literals a static search from each can reach (once per base).
-    fn close(&mut self) {
-        if self.closed {
-            return;
-        }
-        let mut closure = std::mem::take(&mut self.closure);
-        closure.clear(self.reached.len());
-        // Hidden parents make no links: not worked out here.
-        let nested = std::mem::replace(&mut self.nested, false);
-        for (cell, digit) in self.candidates() {
-            for on in [true, false] {
-                let literal = self.literal(cell, digit, on);
-                closure.add_node(literal);
-                self.consequences(literal, Links::DigitAndCell, false);
-                // `found` holds groups: a literal, its number of hidden parents, those.
-                let mut k = 0;
-                while k < self.found.len() {
-                    closure.link(self.found[k]);
-                    k += 2 + self.found[k + 1] as usize;
+    /// The closures of the static links `links` on `base`: which literals a static
+    /// search from each can reach (made once per base).
+    fn closure(&mut self, links: Links) -> &mut closure::Closure {
+        let kind = links.index();
+        if !self.closed[kind] {
+            let mut closure = std::mem::take(&mut self.closures[kind]);
+            closure.clear(self.reached.len());
+            // Hidden parents make no links: not worked out here.
+            let nested = std::mem::replace(&mut self.nested, false);
+            for (cell, digit) in self.candidates() {
+                for on in [true, false] {
+                    let literal = self.literal(cell, digit, on);
+                    closure.add_node(literal);
+                    self.consequences(literal, links, false);
+                    // `found` holds groups: a literal, its number of hidden parents, those.
+                    let mut k = 0;
+                    while k < self.found.len() {
+                        closure.link(self.found[k]);
+                        k += 2 + self.found[k + 1] as usize;
+                    }
+                    self.found.clear();
                 }
-                self.found.clear();
             }
+            self.nested = nested;
+            closure.solve();
+            self.closures[kind] = closure;
+            self.closed[kind] = true;
         }
-        self.nested = nested;
-        closure.solve();
-        self.closure = closure;
-        self.closed = true;
+        &mut self.closures[kind]
     }
 
     /// The literals of the chain to a reached literal: it and all its ancestors, one

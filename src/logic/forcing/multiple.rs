@@ -65,11 +65,8 @@ impl Chaining<'_> {
     ) {
         // A static search reaches at most its start's closure: where the closures
         // share nothing, so do the searches.
-        if !dynamic {
-            self.close();
-            if !self.closure.share_beyond(starts) {
-                return;
-            }
+        if !dynamic && !self.closure(Links::DigitAndCell).share_beyond(starts) {
+            return;
         }
         let Some(common) = self.common(starts, dynamic) else {
             return;

@@ -300,7 +300,6 @@ impl<'a> Chaining<'a> {
     /// off to its on.
     fn forcing_chains(&mut self, found: &mut Vec<Found>) {
         // Most starts do not lead to their negation: the closures say which do.
-        self.close();
         for (cell, digit) in self.candidates() {
             if self.base[cell.index()].len() < 2 {
                 continue;
@@ -308,7 +307,7 @@ impl<'a> Chaining<'a> {
             for on in [true, false] {
                 let start = self.literal(cell, digit, on);
                 let target = start ^ 1;
-                if !self.closure.reaches(start, target) {
+                if !self.closure(Links::DigitAndCell).reaches(start, target) {
                     continue;
                 }
                 if self.search(start, Links::DigitAndCell, false, Some(target)) == Ending::Target {
