@@ -170,34 +170,32 @@ impl Closure {
     /// Whether a path of links leads from literal `from` to literal `to` (a literal
     /// reaches itself); false when either is not a node.
     pub(super) fn reaches(&self, from: u32, to: u32) -> bool {
-        let (a, b) = (self.node_of[from as usize], self.node_of[to as usize]);
-        if a == NONE || b == NONE {
+        let (Some(row), b) = (self.row_of(from), self.node_of[to as usize]) else {
             return false;
-        }
-        let row = self.component[a as usize] as usize * self.words;
-        self.rows[row + b as usize / 64] & (1 << (b % 64)) != 0
+        };
+        b != NONE && self.rows[row + b as usize / 64] & (1 << (b % 64)) != 0
     }
-}
 
-impl Closure {
+    /// Where literal `literal`'s closure starts in `rows` (`None` when it is not a node).
+    fn row_of(&self, literal: u32) -> Option<usize> {
+        let node = self.node_of[literal as usize];
+        (node != NONE).then(|| self.component[node as usize] as usize * self.words)
+    }
+
     /// Whether some literal other than `starts` is reached from every one of them (none
     /// without starts, or when a start is not a node).
     pub(super) fn share_beyond(&mut self, starts: &[u32]) -> bool {
         let Some((&first, rest)) = starts.split_first() else {
             return false;
         };
-        let row = |closure: &Closure, literal: u32| {
-            let node = closure.node_of[literal as usize];
-            (node != NONE).then(|| closure.component[node as usize] as usize * closure.words)
-        };
-        let Some(from) = row(self, first) else {
+        let Some(from) = self.row_of(first) else {
             return false;
         };
         self.shared.clear();
         self.shared
             .extend_from_slice(&self.rows[from..from + self.words]);
         for &start in rest {
-            let Some(from) = row(self, start) else {
+            let Some(from) = self.row_of(start) else {
                 return false;
             };
             for word in 0..self.words {

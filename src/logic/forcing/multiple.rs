@@ -1,7 +1,7 @@
 //! Several chains to one conclusion: cell and region forcing chains (static and dynamic),
 //! dynamic contradictions and double forcing chains, and Nishio's contradictions.
 
-use super::{Chaining, Ending, Found, Links};
+use super::{Chaining, Ending, Found, Links, NOT_KEPT};
 use crate::bitset::Digit;
 use crate::geometry::Cell;
 use crate::logic::{digit_name, set_name, Technique};
@@ -31,9 +31,8 @@ impl Chaining<'_> {
     /// The range of `kept_literals` holding what the search from `start` (both kinds
     /// of links, no target) reached before it ended: searched now unless kept.
     fn reach_of(&mut self, start: u32, dynamic: bool) -> (usize, usize) {
-        let key = start as usize * 2 + usize::from(dynamic);
-        let (from, to) = self.kept_spans[key];
-        if from != u32::MAX {
+        let (from, to) = self.kept_spans[kept_key(start, dynamic)];
+        if (from, to) != NOT_KEPT {
             return (from as usize, to as usize);
         }
         let ending = self.search(start, Links::DigitAndCell, dynamic, None);
@@ -44,13 +43,10 @@ impl Chaining<'_> {
     /// before it ended as `ending`; where it is kept.
     fn keep_reach(&mut self, start: u32, dynamic: bool, ending: Ending) -> (usize, usize) {
         let from = self.kept_literals.len();
-        let reached = match ending {
-            Ending::Contradiction(_) => &self.order[..self.order.len() - 1],
-            _ => &self.order[..],
-        };
-        self.kept_literals.extend_from_slice(reached);
+        let reached = self.reached_before(ending).len();
+        self.kept_literals.extend_from_slice(&self.order[..reached]);
         let to = self.kept_literals.len();
-        self.kept_spans[start as usize * 2 + usize::from(dynamic)] = (from as u32, to as u32);
+        self.kept_spans[kept_key(start, dynamic)] = (from as u32, to as u32);
         (from, to)
     }
 
@@ -207,7 +203,7 @@ impl Chaining<'_> {
                 continue;
             }
             let on = self.literal(cell, digit, true);
-            let mut reached_by_on = Vec::new();
+            let mut reached_by_on = (0, 0);
             let mut contradicted = None;
             for start in [on, on ^ 1] {
                 let ending = self.contradiction(
@@ -217,15 +213,16 @@ impl Chaining<'_> {
                     " (contradiction)",
                     found,
                 );
-                self.keep_reach(start, true, ending);
+                let kept = self.keep_reach(start, true, ending);
                 if start == on {
-                    reached_by_on = self.reached_before(ending).to_vec();
+                    reached_by_on = kept;
                 } else if let Ending::Contradiction(l) = ending {
                     contradicted = Some(l);
                 }
             }
             // The off search ran last: a literal both reach holds either way.
-            let both = reached_by_on.into_iter().any(|l| {
+            let (from, to) = reached_by_on;
+            let both = self.kept_literals[from..to].iter().any(|&l| {
                 l != on
                     && l != on ^ 1
                     && self.is_reached(l)
@@ -314,4 +311,9 @@ impl Chaining<'_> {
             }
         }
     }
+}
+
+/// Where the reach of the search from `start` is kept in `kept_spans`.
+fn kept_key(start: u32, dynamic: bool) -> usize {
+    start as usize * 2 + usize::from(dynamic)
 }

@@ -299,7 +299,6 @@ impl<'a> Chaining<'a> {
     /// Forcing chains (both kinds of links): a candidate's on leading to its off, or its
     /// off to its on.
     fn forcing_chains(&mut self, found: &mut Vec<Found>) {
-        // Most starts do not lead to their negation: the closures say which do.
         for (cell, digit) in self.candidates() {
             if self.base[cell.index()].len() < 2 {
                 continue;
@@ -307,6 +306,7 @@ impl<'a> Chaining<'a> {
             for on in [true, false] {
                 let start = self.literal(cell, digit, on);
                 let target = start ^ 1;
+                // Most starts do not lead to their negation: the closures say which do.
                 if !self.closure(Links::DigitAndCell).reaches(start, target) {
                     continue;
                 }
