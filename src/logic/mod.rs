@@ -201,7 +201,7 @@ pub enum Technique {
     /// contradictions, double forcing chains, and the cell and region forms.
     DynamicForcingChains,
     /// Dynamic forcing chains (+) (SE): the same, where the assumed position may also
-    /// use pointing, claiming, and naked and hidden pairs and triples.
+    /// use pointing, claiming, X-Wings, and naked and hidden pairs.
     DynamicForcingChainsPlus,
     /// Nested forcing chains (SE's "Dynamic forcing chains (+ forcing chains)"): the
     /// assumed position may also use forcing chains.

@@ -152,6 +152,7 @@ pub fn write_next_step(position: &Position, out: &mut impl Write) -> anyhow::Res
     match logic::next_step(position) {
         Some(step) => {
             writeln!(out, "{}", step.explanation)?;
+            writeln!(out, "Rating {:.1} (Sudoku Explainer's scale).", step.rating)?;
             Ok(Status::Success)
         }
         None => {

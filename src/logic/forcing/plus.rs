@@ -1,14 +1,16 @@
 //! What a dynamic search adds when singles run out: SE's levels above dynamic forcing
 //! chains.
 //!
-//! * **Plus** (9.0, SE's "+"): pointing and claiming, naked and hidden pairs and
-//!   triples, applied to the search's own pencil marks. Each elimination they make is an
-//!   off whose parents are the offs that made the pattern: the removed places of the
-//!   digit outside the pattern (pointing, claiming, hidden subsets) or the removed
-//!   candidates of the pattern's cells (naked subsets). X-Wings and swordfish are not
-//!   among them: with them, one of the 14 development puzzles
-//!   (`datasets/se_ratings_forum_hardest_dev.se.txt.gz`) rates 10.0 where SE rates 11.2,
-//!   and without them all 14 are within 0.3 of SE's ER (13 with).
+//! * **Plus** (9.0, SE's "+"): pointing and claiming, X-Wings, naked and hidden pairs,
+//!   applied to the search's own pencil marks, in that order (every pointing before any
+//!   claiming). Each elimination they make is an off whose parents are the offs that made
+//!   the pattern: the removed places of the digit outside the pattern (pointing,
+//!   claiming, X-Wings, hidden pairs) or the removed candidates of the pattern's cells
+//!   (naked pairs). The set is SE's as its listings show it (`serate --after=%h` on the
+//!   forum development puzzles, `reports/2026-12-05-plus-rules`): their chains cite
+//!   pointing, claiming, naked and hidden pairs and X-Wings, never a triple or a
+//!   swordfish; with triples, sudolab found conclusions SE's search does not and rated
+//!   4 of the 14 development puzzles lower.
 //! * **Nested** (9.5, 10.0, 10.5): also a whole chain search run on the search's pencil
 //!   marks (forcing chains; then cell and region forcing chains; then dynamic forcing
 //!   chains). Its conclusions are literals of the enclosing search whose parents are the
@@ -75,9 +77,60 @@ impl<'a> Chaining<'a> {
     /// The basic techniques of the "+" level on `marks`.
     fn basic_rules(&mut self, derived: &mut Vec<u32>) {
         self.locking(derived);
-        for size in 2..=3 {
-            self.naked_subsets(size, derived);
-            self.hidden_subsets(size, derived);
+        self.fish(2, derived);
+        self.naked_subsets(2, derived);
+        self.hidden_subsets(2, derived);
+    }
+
+    /// Fish of `size` lines on a classic grid's marks (2: X-Wings): a digit's places in
+    /// `size` rows (columns) confined to `size` columns (rows) leave the digit out of the
+    /// rest of those. The parents are the digit's removed places in the base lines.
+    fn fish(&self, size: usize, derived: &mut Vec<u32>) {
+        let geometry = self.position.geometry();
+        if geometry.is_variant() {
+            return;
+        }
+        let side = self.side;
+        let mut parents = Vec::new();
+        let mut lines = [(0usize, 0u32); MAX_SIDE];
+        for digit in Digit::all(side) {
+            for kind in 0..2 {
+                let mut n = 0;
+                for line in 0..side {
+                    let mask = self.places[(kind * side + line) * side + digit.index()];
+                    if (2..=size as u32).contains(&mask.count_ones()) {
+                        lines[n] = (line, mask);
+                        n += 1;
+                    }
+                }
+                for_each_subset(n, size, |subset| {
+                    let cover = subset.iter().fold(0, |m, &i| m | lines[i].1);
+                    if cover.count_ones() as usize != size {
+                        return;
+                    }
+                    let base = subset.iter().fold(0u32, |m, &i| m | 1 << lines[i].0);
+                    parents.clear();
+                    for &i in subset {
+                        let unit = crate::geometry::Unit::new(kind * side + lines[i].0);
+                        for (j, &q) in geometry.unit(unit).iter().enumerate() {
+                            if cover & (1 << j) == 0 && self.removed(q, digit) {
+                                parents.push(self.literal(q, digit, false));
+                            }
+                        }
+                    }
+                    let mut covered = cover;
+                    while covered != 0 {
+                        let line = covered.trailing_zeros() as usize;
+                        covered &= covered - 1;
+                        let unit = crate::geometry::Unit::new((1 - kind) * side + line);
+                        for (j, &q) in geometry.unit(unit).iter().enumerate() {
+                            if base & (1 << j) == 0 && self.marks[q.index()].contains(digit) {
+                                Self::derive(derived, self.literal(q, digit, false), 0, &parents);
+                            }
+                        }
+                    }
+                });
+            }
         }
     }
 
@@ -90,30 +143,36 @@ impl<'a> Chaining<'a> {
             return;
         }
         let mut parents = Vec::new();
-        for intersection in geometry.intersections() {
-            for digit in Digit::all(self.side) {
-                let has =
-                    |cells: &[Cell]| cells.iter().any(|c| self.marks[c.index()].contains(digit));
-                if !has(&intersection.shared) {
-                    continue;
-                }
-                let in_box = has(&intersection.box_rest);
-                let in_line = has(&intersection.line_rest);
-                let (pattern_rest, targets) = match (in_box, in_line) {
-                    (false, true) => (&intersection.box_rest, &intersection.line_rest),
-                    (true, false) => (&intersection.line_rest, &intersection.box_rest),
-                    _ => continue,
-                };
-                parents.clear();
-                parents.extend(
-                    pattern_rest
-                        .iter()
-                        .filter(|&&q| self.removed(q, digit))
-                        .map(|&q| self.literal(q, digit, false)),
-                );
-                for &q in targets {
-                    if self.marks[q.index()].contains(digit) {
-                        Self::derive(derived, self.literal(q, digit, false), 0, &parents);
+        // Every pointing first (a box's digit confined to a line), then every claiming
+        // (a line's digit confined to a box): when both reach a literal in the same round,
+        // SE's chains cite the pointing (`reports/2026-12-05-plus-rules`).
+        for pointing in [true, false] {
+            for intersection in geometry.intersections() {
+                for digit in Digit::all(self.side) {
+                    let has = |cells: &[Cell]| {
+                        cells.iter().any(|c| self.marks[c.index()].contains(digit))
+                    };
+                    if !has(&intersection.shared) {
+                        continue;
+                    }
+                    let in_box = has(&intersection.box_rest);
+                    let in_line = has(&intersection.line_rest);
+                    let (pattern_rest, targets) = match (pointing, in_box, in_line) {
+                        (true, false, true) => (&intersection.box_rest, &intersection.line_rest),
+                        (false, true, false) => (&intersection.line_rest, &intersection.box_rest),
+                        _ => continue,
+                    };
+                    parents.clear();
+                    parents.extend(
+                        pattern_rest
+                            .iter()
+                            .filter(|&&q| self.removed(q, digit))
+                            .map(|&q| self.literal(q, digit, false)),
+                    );
+                    for &q in targets {
+                        if self.marks[q.index()].contains(digit) {
+                            Self::derive(derived, self.literal(q, digit, false), 0, &parents);
+                        }
                     }
                 }
             }
@@ -158,7 +217,7 @@ impl<'a> Chaining<'a> {
         }
     }
 
-    /// Naked pairs and triples (`size` cells of a unit with `size` candidates).
+    /// Naked subsets (`size` cells of a unit with `size` candidates; the level uses pairs).
     fn naked_subsets(&self, size: usize, derived: &mut Vec<u32>) {
         let geometry = self.position.geometry();
         let mut parents = Vec::new();
@@ -198,7 +257,7 @@ impl<'a> Chaining<'a> {
         }
     }
 
-    /// Hidden pairs and triples (`size` digits of a unit in `size` cells).
+    /// Hidden subsets (`size` digits of a unit in `size` cells; the level uses pairs).
     fn hidden_subsets(&self, size: usize, derived: &mut Vec<u32>) {
         let geometry = self.position.geometry();
         let mut parents = Vec::new();

@@ -59,3 +59,59 @@ fn static_region_chains_start_where_a_cell_chain_could_as_se_finds_them() {
     );
     assert_eq!(step.rating, 8.4, "{}", step.explanation);
 }
+
+/// Forum development puzzle 14 (`8..........36......7..9.2...5...7.......457.....1...3...1....68
+/// ..85...1..9....4..`, SE 10.7) before SE's 14th step (`reports/2026-12-05-plus-rules/
+/// serate_chains_forum_dev_14.txt.gz`), and before its 17th: the same marks but r9c4<>7,
+/// r9c5<>3 and r9c5<>7, the three steps between.
+fn forum_dev_14_marks(before_step_17: bool) -> [&'static str; 9] {
+    [
+        ".......8.12.4.6....2.456..9.2.4..7..123.5.7..1234.....1.3.56......45.7.91.34567.9",
+        "12.45...912.4.......3...........6...12..5.78.12.4...8.1...5..8....45.7891..45.7.9",
+        "1..456.........7.....456.....34...8.........91.34...8..2..........45..8.1.34.6...",
+        "123.....9....5.....2.4....9.23....89.23..6.8.......7..1....6.8..2.4...8912.4.6..9",
+        "123..6..9123..6.8..2...6..9.23....89...4.........5..........7...2.....8912......9",
+        ".2.4..7.9.2.4...8..2.4..7.91.........2...6.8..2...6.89....56.89..3.......2.456..9",
+        ".2345.7...234.....1.........234..7.9.23...7...234....9..3.5...9.....6..........8.",
+        ".234.67...234.6..........8.....5.....23..67...234.6..9..3.....91.........23...7.9",
+        if before_step_17 {
+            ".23.567..........9.2..567...23....8.1....6.8.123..6.8....4......2..5.7...23.5.7.."
+        } else {
+            ".23.567..........9.2..567...23...78.1.3..678.123..6.8....4......2..5.7...23.5.7.."
+        },
+    ]
+}
+
+#[test]
+fn the_plus_level_uses_pairs_and_x_wings_but_no_triples_as_se_does() {
+    // Before SE's 14th step, SE's "+" search finds nothing: it takes a nested
+    // contradiction (r9c5=3, 10.4) whose chains cite forcing chains and a cycle. With
+    // triples among the "+" rules, sudolab's "+" search reached a contradiction from
+    // r2c1=5 (10.0), which SE finds only three steps later.
+    let position = from_se_marks(&forum_dev_14_marks(false));
+    let step = next_step(&position).expect("a step");
+    assert_eq!(
+        step.technique,
+        Technique::NestedForcingChains,
+        "{}",
+        step.explanation
+    );
+    assert_eq!(step.rating, 10.4, "{}", step.explanation);
+}
+
+#[test]
+fn pointing_comes_before_claiming_in_a_dynamic_search_as_se_cites_it() {
+    // Before SE's 17th step: "9.9 Contradiction Forcing Chain: r2c1.5 on ==> r6c1.9",
+    // chains of 46 and 48 literals. SE reaches r5c4<>2 by pointing (2 of box 6 in row 5)
+    // where claiming (2 of row 6 in box 5) reaches it in the same round; taking the
+    // claiming, as sudolab did when it went box by box, made chains of 50 and 50: 10.0.
+    let position = from_se_marks(&forum_dev_14_marks(true));
+    let step = next_step(&position).expect("a step");
+    assert_eq!(
+        step.technique,
+        Technique::DynamicForcingChainsPlus,
+        "{}",
+        step.explanation
+    );
+    assert_eq!(step.rating, 9.9, "{}", step.explanation);
+}
