@@ -9,7 +9,7 @@ starts from. At each step rated MIN_RATING or more (default 8.5), this asks `sud
 for its step on the same marks (`--entries` and `--candidates`) and prints SE's rating
 and step beside sudolab's, marking `<<<` where sudolab's is lower and `>>>` where higher.
 The last line counts the steps and the differences. SUDOLAB names the binary (default
-target/release/sudolab).
+the repository's target/release/sudolab).
 """
 import gzip
 import os
@@ -19,7 +19,8 @@ import sys
 
 listing, puzzle = sys.argv[1], sys.argv[2]
 lowest = float(sys.argv[3]) if len(sys.argv) > 3 else 8.5
-binary = os.environ.get("SUDOLAB", "target/release/sudolab")
+here = os.path.dirname(os.path.abspath(__file__))
+binary = os.environ.get("SUDOLAB", os.path.join(here, "..", "..", "target", "release", "sudolab"))
 opener = gzip.open if listing.endswith(".gz") else open
 with opener(listing, "rt", encoding="latin-1") as f:
     lines = f.read().split("\n")

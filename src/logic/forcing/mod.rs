@@ -73,7 +73,7 @@ pub use finders::{
 
 use super::{digit_name, Position, Technique};
 use crate::bitset::{Digit, DigitSet};
-use crate::geometry::Cell;
+use crate::geometry::{Cell, Unit, UnitKind};
 
 /// Which links a static search follows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -153,6 +153,9 @@ struct Chaining<'a> {
     /// `peer_order[peer_starts[c]..peer_starts[c + 1]]`.
     peer_order: Vec<Cell>,
     peer_starts: Vec<u32>,
+    /// Every unit in the order the "+" rules' pairs are looked for, as SE's: the boxes,
+    /// then the rows, the columns and the extra regions.
+    unit_order: Vec<Unit>,
     /// The places of each digit in each unit, as bits of unit positions, indexed
     /// `unit * side + digit index`: in `original`, in `base`, and in `marks`.
     original_places: Vec<u32>,
@@ -235,6 +238,8 @@ impl<'a> Chaining<'a> {
         let original: Vec<DigitSet> = geometry.cells().map(|c| position.candidates(c)).collect();
         let places = places_of(geometry, &original);
         let (peer_order, peer_starts) = peers_in_order(geometry);
+        let mut unit_order: Vec<Unit> = geometry.units().collect();
+        unit_order.sort_by_key(|&unit| (geometry.unit_kind(unit) != UnitKind::Box, unit.index()));
         Chaining {
             position,
             side: geometry.side(),
@@ -245,6 +250,7 @@ impl<'a> Chaining<'a> {
             level: Level::Plain,
             peer_order,
             peer_starts,
+            unit_order,
             original_places: places.clone(),
             base_places: places.clone(),
             places,

@@ -115,3 +115,33 @@ fn pointing_comes_before_claiming_in_a_dynamic_search_as_se_cites_it() {
     );
     assert_eq!(step.rating, 9.9, "{}", step.explanation);
 }
+
+#[test]
+fn the_first_plus_rule_that_concludes_ends_the_round_as_se_searches() {
+    // Forum development puzzle 3 (`..4..3....7..8....2.81....6..3....9..8..2....1..7....3......4
+    // 5....8..9....9..5..8`, SE 11.0) before SE's 14th step (`reports/2026-12-05-plus-rules/
+    // serate_chains_forum_dev_3.txt.gz`): "9.7 Contradiction Forcing Chain: r6c8.4 on ==>
+    // r5c6.1 both on & off", chains of 31 and 4 literals; r7c6<>1 and r8c6<>1 come from a
+    // hidden pair in box 8 (2 and 7 in r7c6, r8c6), then r5c6=1 as column 6's last place.
+    // Applying every rule in a round, sudolab queued naked pairs of column 6 ahead of that
+    // hidden pair, reached r3c6=4 and then r5c6 both 4 and not 4 (36 and 37 literals: 9.9).
+    let position = from_se_marks(&[
+        "....56..91...56..9...4......2..56..9....567.9..3......12..5..8.12....78.12..5...9",
+        "..3.56..9......7..1...56....2.456..9.......8..2.4.6..91.3.5....1234.....1..45...9",
+        ".2.........3.5...9.......8.1...........45.7.9...4..7.9..3.5.7....34..7.......6...",
+        "...4567...2.456.....3.........456...1..456...1....6.8.12...678.........91..45.7..",
+        "...4.67.9.......8.....567....3.......2.......1..4.6..91...567..1..4.6...1..45....",
+        "1.........2.456..9.2..56.........7.....456..9...4.6.89.2..56.8..2.4.6.8...3......",
+        ".......8.123..6...12...67...2...6..91.3..67.912...67.9...4.........5....12....7..",
+        "..34567..123456...12..567.........8.1.34.67..12.4.67..........9.23..67..12....7..",
+        "..34.67..1234.6...........9.2.4.6...1.34.67......5....123..67..123..67.........8.",
+    ]);
+    let step = next_step(&position).expect("a step");
+    assert_eq!(
+        step.technique,
+        Technique::DynamicForcingChainsPlus,
+        "{}",
+        step.explanation
+    );
+    assert_eq!(step.rating, 9.7, "{}", step.explanation);
+}
