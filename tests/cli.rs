@@ -314,6 +314,65 @@ fn grade_rates_16x16_puzzles_with_the_nested_levels() {
 }
 
 #[test]
+fn grade_gives_up_on_a_puzzle_after_its_timeout_and_says_so() {
+    // Arto Inkala's puzzle needs nested forcing chains: hundreds of milliseconds of steps,
+    // far more than one. Timed out, it is never rated: exit 1, a message naming the limit
+    // (standard error in --format mode, so serate's lines stay clean), status "timeout"
+    // in JSON.
+    let out = sudolab(&["grade", "--timeout-ms", "1", "--rate-anyway", INKALA], "");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("timed out after 1 ms (--timeout-ms), not rated"),
+        "{said}"
+    );
+    let out = sudolab(
+        &[
+            "grade",
+            "--timeout-ms",
+            "1",
+            "--rate-anyway",
+            "--format",
+            "%r",
+            INKALA,
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "");
+    assert!(
+        text(&out.stderr).contains("timed out"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = sudolab(
+        &[
+            "grade",
+            "--timeout-ms",
+            "1",
+            "--rate-anyway",
+            "--format",
+            "json",
+            INKALA,
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains(r#""status":"timeout""#),
+        "{}",
+        text(&out.stdout)
+    );
+    // With time enough, the same command rates it.
+    let out = sudolab(
+        &["grade", "--timeout-ms", "600000", "--format", "%r", INKALA],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).trim().parse::<f32>().unwrap() > 9.0);
+}
+
+#[test]
 fn verify_lists_only_its_own_options() {
     let out = sudolab(&["verify", "--help"], "");
     assert_eq!(out.status.code(), Some(0));

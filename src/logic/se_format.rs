@@ -235,6 +235,7 @@ mod tests {
             diamond_technique: Some(Technique::NakedPair),
             counts: vec![(Technique::NakedPair, 1)],
             solved: false,
+            timed_out: false,
         };
         let rated = Rated {
             line: "x",

@@ -410,6 +410,38 @@ pub struct GradeArgs {
     /// Worker threads (0 = every core). Lines keep the input's order.
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// Give up on a puzzle after this many milliseconds (its uniqueness check and its
+    /// steps; a step under way finishes first): it is reported as timed out, never rated
+    /// (exit code 1).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    timeout_ms: Option<u64>,
+}
+
+/// One record's time: `--timeout-ms` from when its grading starts.
+#[derive(Clone, Copy)]
+pub struct Budget {
+    pub timeout_ms: Option<u64>,
+    pub deadline: Option<std::time::Instant>,
+}
+
+impl Budget {
+    /// The budget of a record whose grading starts now.
+    pub fn start(timeout_ms: Option<u64>) -> Budget {
+        Budget {
+            timeout_ms,
+            deadline: timeout_ms
+                .map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms)),
+        }
+    }
+
+    /// The message of a record that ran out of it after `steps` steps, the hardest rated
+    /// `hardest`.
+    fn timed_out(&self, steps: usize, hardest: f32) -> String {
+        format!(
+            "timed out after {} ms (--timeout-ms), not rated: {steps} steps taken, the hardest rated {hardest:.1}",
+            self.timeout_ms.unwrap_or(0)
+        )
+    }
 }
 
 /// One record's output: its line, and whether it failed (it goes to standard error in
@@ -433,7 +465,14 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     let failures_apart = format.is_some();
     if let Some((source, records)) = crate::variants::variant_puzzles(&args.input)? {
         let rate = |record: &(usize, sudolab::variant::format::Record)| {
-            crate::variants::grade_record(&source, record, args.rate_anyway, format.as_ref(), json)
+            let budget = Budget::start(args.timeout_ms);
+            crate::variants::grade_record(
+                &source,
+                record,
+                args.rate_anyway,
+                (format.as_ref(), json),
+                budget,
+            )
         };
         return grade_batches(
             &pool,
@@ -455,11 +494,12 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
                 ordinal: record.index + 1,
                 cells: record.puzzle.cells(),
             };
-            let position = position_to_rate(record, args.rate_anyway);
+            let budget = Budget::start(args.timeout_ms);
+            let position = position_to_rate(record, args.rate_anyway, budget);
             if json {
-                grade_json(&subject, position)
+                grade_json(&subject, position, budget)
             } else {
-                grade_line(&subject, position, format.as_ref())
+                grade_line(&subject, position, format.as_ref(), budget)
             }
         }
         Err(error) if json => Graded {
@@ -513,10 +553,12 @@ fn grade_batches<T: Send + Sync>(
 fn position_to_rate(
     record: &sudolab::corpus::Record,
     rate_anyway: bool,
+    budget: Budget,
 ) -> Result<Position, String> {
     if !rate_anyway {
         let limits = sudolab::solver::Limits {
             interrupt: Some(crate::interrupt::flag()),
+            deadline: budget.deadline,
             ..sudolab::solver::Limits::NONE
         };
         let solver = quickest_for(&record.puzzle);
@@ -546,7 +588,7 @@ pub struct Subject<'a> {
 
 /// One record's grade as a JSON object (`grade --format json`); a record refused is an
 /// object with status "not rated" and the reason.
-pub fn grade_json(subject: &Subject, position: Result<Position, String>) -> Graded {
+pub fn grade_json(subject: &Subject, position: Result<Position, String>, budget: Budget) -> Graded {
     use serde_json::json;
     let with = |fields: serde_json::Value| {
         let mut object = json!({"source": subject.source, "line": subject.line,
@@ -565,7 +607,15 @@ pub fn grade_json(subject: &Subject, position: Result<Position, String>) -> Grad
             }
         }
     };
-    let grade = logic::grade(&position);
+    let grade = logic::grade_until(&position, &logic::TECHNIQUES, budget.deadline);
+    if grade.timed_out {
+        let steps = grade.counts.iter().map(|(_, n)| n).sum();
+        return Graded {
+            line: with(json!({"status": "timeout",
+                              "message": budget.timed_out(steps, grade.rating)})),
+            failed: true,
+        };
+    }
     let name = |t: Option<logic::Technique>| t.map(|t| t.name());
     let steps: serde_json::Map<String, serde_json::Value> = grade
         .counts
@@ -602,6 +652,7 @@ pub fn grade_line(
     subject: &Subject,
     position: Result<Position, String>,
     format: Option<&logic::se_format::Format>,
+    budget: Budget,
 ) -> Graded {
     let place = format!("{}, line {}", subject.source, subject.line);
     let position = match position {
@@ -614,7 +665,14 @@ pub fn grade_line(
         }
     };
     let started = std::time::Instant::now();
-    let grade = logic::grade(&position);
+    let grade = logic::grade_until(&position, &logic::TECHNIQUES, budget.deadline);
+    if grade.timed_out {
+        let steps = grade.counts.iter().map(|(_, n)| n).sum();
+        return Graded {
+            line: format!("{place}: {}", budget.timed_out(steps, grade.rating)),
+            failed: true,
+        };
+    }
     if let Some(format) = format {
         let rated = logic::se_format::Rated {
             line: subject.text,

@@ -231,8 +231,8 @@ pub fn grade_record(
     source: &str,
     (index, record): &(usize, Record),
     rate_anyway: bool,
-    format: Option<&sudolab::logic::se_format::Format>,
-    json: bool,
+    (format, json): (Option<&sudolab::logic::se_format::Format>, bool),
+    budget: crate::logic::Budget,
 ) -> crate::logic::Graded {
     let puzzle = &record.puzzle;
     let text = puzzle.to_line();
@@ -245,9 +245,9 @@ pub fn grade_record(
     };
     let position = position_to_rate(puzzle, rate_anyway);
     if json {
-        crate::logic::grade_json(&subject, position)
+        crate::logic::grade_json(&subject, position, budget)
     } else {
-        crate::logic::grade_line(&subject, position, format)
+        crate::logic::grade_line(&subject, position, format, budget)
     }
 }
 
