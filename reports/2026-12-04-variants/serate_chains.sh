@@ -19,7 +19,7 @@ trap 'rm -rf "$stubs"' EXIT
 for class in $(unzip -l "$jar" | awk '{print $4}' | grep 'solver/.*\.class$'); do
     for name in $(unzip -p "$jar" "$class" | strings | grep -o '[A-Za-z0-9_-]*\.html' | sort -u); do
         mkdir -p "$stubs/$(dirname "$class")"
-        echo "<html><body><p>$name {0} || {1} || {2} || {3} || {4} || {5} || {6} || {7} || {8} || {9} || {10} || {11}</p></body></html>" \
+        echo "<html><body><p>$name {0} || {1} || {2} || {3} || {4} || {5} || {6} || {7}</p></body></html>" \
             > "$stubs/$(dirname "$class")/$name"
     done
 done

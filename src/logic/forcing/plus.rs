@@ -15,9 +15,11 @@
 //!   triple or a swordfish. With triples and every rule applied in each round, sudolab's
 //!   chains reached conclusions by other paths than SE's: on SE's own positions, 55 of
 //!   the 212 steps SE rates 8.5 and up got another rating from sudolab; now 7.
-//! * **Nested** (9.5, 10.0, 10.5): also a whole chain search run on the search's pencil
-//!   marks (forcing chains; then cell and region forcing chains; then dynamic forcing
-//!   chains). Its conclusions are literals of the enclosing search whose parents are the
+//! * **Nested** (9.5, 10.0, 10.5): when the "+" rules conclude nothing, a whole chain
+//!   search run on the search's pencil marks, a kind of chains at a time up to the
+//!   level's (forcing chains; then cell and region forcing chains; then dynamic forcing
+//!   chains): as for the "+" rules, the first kind that concludes anything ends the
+//!   round (`reports/2026-12-05-plus-rules`). Its conclusions are literals of the enclosing search whose parents are the
 //!   enclosing search's offs the nested chains rest on (its `axioms`). As SE's, a nested
 //!   conclusion that a candidate holds enters the enclosing search as the offs of the
 //!   cell's other candidates (the on then follows as a naked single). Each literal counts
@@ -327,12 +329,15 @@ impl<'a> Chaining<'a> {
         inner.nested = true;
         inner.level = Level::Plain;
         inner.set_base(&self.marks);
+        // As SE's, a kind of nested chains at a time, and the first kind that concludes
+        // anything ends the round: forcing chains, then cell and region forcing chains,
+        // then dynamic forcing chains.
         let mut found = Vec::new();
         inner.forcing_chains(&mut found);
-        if level >= Level::NestedMultiple {
+        if found.is_empty() && level >= Level::NestedMultiple {
             inner.multiple(false, &mut found);
         }
-        if level >= Level::NestedDynamic {
+        if found.is_empty() && level >= Level::NestedDynamic {
             inner.dynamic(&mut found);
         }
         found.sort_by_key(|f| f.complexity);

@@ -145,3 +145,34 @@ fn the_first_plus_rule_that_concludes_ends_the_round_as_se_searches() {
     );
     assert_eq!(step.rating, 9.7, "{}", step.explanation);
 }
+
+#[test]
+fn a_nested_round_takes_the_first_kind_of_chains_that_concludes_as_se_does() {
+    // Forum development puzzle 6 (`98.7..6..7...5..94...9.....6....9.53.4.5...6.....3.4..4..3...
+    // 76..2.6..........1..`, SE 11.0) before SE's first step (`reports/2026-12-05-plus-rules/
+    // serate_chains_forum_dev_6.txt.gz`): "11.0 Cell Forcing Chains: r5c6 ==> r9c5.4 off",
+    // main chains of 18, 12, 5 and 10 literals and seven nested chains (56), 101 in all.
+    // From r5c6=1, SE's nested round gives only forcing chains (three turbot fish); then
+    // r2c4=1 and r1c5<>1 leave r7c5 the last 1 of column 5. With the cell and region
+    // chains in the same round, sudolab reached r7c5=1 through nested cell or region chains (r7c2
+    // and r7c3 <> 1, 10 literals each) in 12 + 12 + 5 + 10 main literals: 10.9.
+    let position = from_se_marks(&[
+        "........9.......8.1.345..........7..12.4.....1234..........6...123......12..5....",
+        "......7..123..6...1.3..6...12...6.8.....5....123..6.8..23....8.........9...4.....",
+        "123.5....123.56...1.3456...........912.4...8.1234.6.8..23.5.78.123....8.12..5.78.",
+        ".....6...12....7..1.....78.12.4...8.12.4..78.........9.2....78.....5......3......",
+        "123....8....4.....1.3...789....5....12....78.12....78..2....789.....6...12....789",
+        "12..5..8.12..5.7.91...5.78912...6.8...3......12...678....4.....12.....8.12....789",
+        "...4.....1...5...91...5..89..3......12.....8912..5..8..2..5..89......7.......6...",
+        "1.3.5..8.1.3.5.7.9.2.......1..4...8......6...1..45.78...3.5..89..34...8.....5..89",
+        "..3.5..8...3.567.9..3.56789.2.4...8..2.4..789.2.45.78.1.........234...8..2..5..89",
+    ]);
+    let step = next_step(&position).expect("a step");
+    assert_eq!(
+        step.technique,
+        Technique::NestedMultipleForcingChains,
+        "{}",
+        step.explanation
+    );
+    assert_eq!(step.rating, 11.0, "{}", step.explanation);
+}
