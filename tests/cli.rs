@@ -319,50 +319,24 @@ fn grade_gives_up_on_a_puzzle_after_its_timeout_and_says_so() {
     // far more than one. Timed out, it is never rated: exit 1, a message naming the limit
     // (standard error in --format mode, so serate's lines stay clean), status "timeout"
     // in JSON.
-    let out = sudolab(&["grade", "--timeout-ms", "1", "--rate-anyway", INKALA], "");
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-    let said = text(&out.stdout);
+    let timed_out = |format: &[&str]| {
+        let mut args = vec!["grade", "--timeout-ms", "1", "--rate-anyway"];
+        args.extend_from_slice(format);
+        args.push(INKALA);
+        let out = sudolab(&args, "");
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        (text(&out.stdout), text(&out.stderr))
+    };
+    let (said, _) = timed_out(&[]);
     assert!(
         said.contains("timed out after 1 ms (--timeout-ms), not rated"),
         "{said}"
     );
-    let out = sudolab(
-        &[
-            "grade",
-            "--timeout-ms",
-            "1",
-            "--rate-anyway",
-            "--format",
-            "%r",
-            INKALA,
-        ],
-        "",
-    );
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(text(&out.stdout), "");
-    assert!(
-        text(&out.stderr).contains("timed out"),
-        "{}",
-        text(&out.stderr)
-    );
-    let out = sudolab(
-        &[
-            "grade",
-            "--timeout-ms",
-            "1",
-            "--rate-anyway",
-            "--format",
-            "json",
-            INKALA,
-        ],
-        "",
-    );
-    assert_eq!(out.status.code(), Some(1));
-    assert!(
-        text(&out.stdout).contains(r#""status":"timeout""#),
-        "{}",
-        text(&out.stdout)
-    );
+    let (said, errors) = timed_out(&["--format", "%r"]);
+    assert_eq!(said, "");
+    assert!(errors.contains("timed out"), "{errors}");
+    let (said, _) = timed_out(&["--format", "json"]);
+    assert!(said.contains(r#""status":"timeout""#), "{said}");
     // With time enough, the same command rates it.
     let out = sudolab(
         &["grade", "--timeout-ms", "600000", "--format", "%r", INKALA],
