@@ -434,12 +434,13 @@ impl Budget {
         }
     }
 
-    /// The message of a record that ran out of it after `steps` steps, the hardest rated
-    /// `hardest`.
-    fn timed_out(&self, steps: usize, hardest: f32) -> String {
+    /// The message of a record that ran out of it with `grade` so far.
+    fn timed_out(&self, grade: &logic::Grade) -> String {
+        let steps: usize = grade.counts.iter().map(|(_, n)| n).sum();
         format!(
-            "timed out after {} ms (--timeout-ms), not rated: {steps} steps taken, the hardest rated {hardest:.1}",
-            self.timeout_ms.unwrap_or(0)
+            "timed out after {} ms (--timeout-ms), not rated: {steps} steps taken, the hardest rated {:.1}",
+            self.timeout_ms.unwrap_or(0),
+            grade.rating
         )
     }
 }
@@ -609,10 +610,8 @@ pub fn grade_json(subject: &Subject, position: Result<Position, String>, budget:
     };
     let grade = logic::grade_until(&position, &logic::TECHNIQUES, budget.deadline);
     if grade.timed_out {
-        let steps = grade.counts.iter().map(|(_, n)| n).sum();
         return Graded {
-            line: with(json!({"status": "timeout",
-                              "message": budget.timed_out(steps, grade.rating)})),
+            line: with(json!({"status": "timeout", "message": budget.timed_out(&grade)})),
             failed: true,
         };
     }
@@ -667,9 +666,8 @@ pub fn grade_line(
     let started = std::time::Instant::now();
     let grade = logic::grade_until(&position, &logic::TECHNIQUES, budget.deadline);
     if grade.timed_out {
-        let steps = grade.counts.iter().map(|(_, n)| n).sum();
         return Graded {
-            line: format!("{place}: {}", budget.timed_out(steps, grade.rating)),
+            line: format!("{place}: {}", budget.timed_out(&grade)),
             failed: true,
         };
     }

@@ -19,12 +19,12 @@
 //!   search run on the search's pencil marks, a kind of chains at a time up to the
 //!   level's (forcing chains; then cell and region forcing chains; then dynamic forcing
 //!   chains): as for the "+" rules, the first kind that concludes anything ends the
-//!   round (`reports/2026-12-05-plus-rules`). Its conclusions are literals of the enclosing search whose parents are the
-//!   enclosing search's offs the nested chains rest on (its `axioms`). As SE's, a nested
-//!   conclusion that a candidate holds enters the enclosing search as the offs of the
-//!   cell's other candidates (the on then follows as a naked single). Each literal counts
-//!   one in its chains, and a step adds the size of every nested chain its chains rest
-//!   on, once each: SE's listings of such steps (`serate --after=%h`) show every nested
+//!   round (`reports/2026-12-05-plus-rules`). Its conclusions are literals of the
+//!   enclosing search whose parents are the enclosing search's offs the nested chains
+//!   rest on (its `axioms`). As SE's, a nested conclusion that a candidate holds enters
+//!   the enclosing search as the offs of the cell's other candidates (the on then
+//!   follows as a naked single). Each literal counts one in its chains, and a step adds
+//!   the size of every nested chain its chains rest on, once each: SE's listings of such steps (`serate --after=%h`) show every nested
 //!   chain once, after the main ones, and its rating is the base plus the increment of
 //!   the sum of them all (`reports/2026-12-04-se-nested`).
 //!
@@ -33,7 +33,7 @@
 
 use super::{Chaining, Ending, Found, Level, Links};
 use crate::bitset::{Digit, DigitSet};
-use crate::geometry::Cell;
+use crate::geometry::{Cell, Unit};
 
 /// The largest side of a grid (25x25).
 const MAX_SIDE: usize = 25;
@@ -125,7 +125,7 @@ impl<'a> Chaining<'a> {
                     let base = subset.iter().fold(0u32, |m, &i| m | 1 << lines[i].0);
                     parents.clear();
                     for &i in subset {
-                        let unit = crate::geometry::Unit::new(kind * side + lines[i].0);
+                        let unit = Unit::new(kind * side + lines[i].0);
                         for (j, &q) in geometry.unit(unit).iter().enumerate() {
                             if cover & (1 << j) == 0 && self.removed(q, digit) {
                                 parents.push(self.literal(q, digit, false));
@@ -136,7 +136,7 @@ impl<'a> Chaining<'a> {
                     while covered != 0 {
                         let line = covered.trailing_zeros() as usize;
                         covered &= covered - 1;
-                        let unit = crate::geometry::Unit::new((1 - kind) * side + line);
+                        let unit = Unit::new((1 - kind) * side + line);
                         for (j, &q) in geometry.unit(unit).iter().enumerate() {
                             if base & (1 << j) == 0 && self.marks[q.index()].contains(digit) {
                                 Self::derive(derived, self.literal(q, digit, false), 0, &parents);
