@@ -275,7 +275,7 @@ pub fn default_boxes(side: usize) -> Option<(usize, usize)> {
 fn check_regions(side: usize, regions: &Regions) -> Result<()> {
     match regions {
         Regions::Boxes { rows, columns } => {
-            if rows * columns != side || *rows == 0 {
+            if rows.checked_mul(*columns) != Some(side) || *rows == 0 {
                 return Err(invalid(format!(
                     "boxes of {rows}x{columns} cells do not tile a {side}x{side} grid"
                 )));

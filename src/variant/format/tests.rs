@@ -40,6 +40,37 @@ regions: 11112222333344445555666677778888999911112222333344445555666677778888999
 }
 
 #[test]
+fn boxes_written_for_one_puzzle_are_undone_for_the_next() {
+    // A `boxes:` line holds until the next `variant:` line, so a puzzle with the default
+    // boxes after one with other boxes needs a header of its own, and a 9x9 puzzle after a
+    // 6x6 one with 3x2 boxes must not inherit them.
+    let text = "\
+variant: non-consecutive
+boxes: 3x2
+....................................
+variant: non-consecutive
+....................................
+variant: non-consecutive
+boxes: 3x2
+....................................
+variant: non-consecutive
+.................................................................................
+";
+    let puzzles = parse(text, None).unwrap();
+    let shapes: Vec<_> = puzzles
+        .iter()
+        .map(|p| p.variant().regions().clone())
+        .collect();
+    assert_eq!(
+        shapes,
+        [(3, 2), (2, 3), (3, 2), (3, 3)].map(|(rows, columns)| Regions::Boxes { rows, columns })
+    );
+    let written = write(&puzzles);
+    assert_eq!(parse(&written, None).unwrap(), puzzles, "{written}");
+    assert_eq!(written.matches("boxes:").count(), 2, "{written}");
+}
+
+#[test]
 fn a_puzzle_line_may_state_its_count_and_solution() {
     let text = "variant: x\n1...............:1:1234341243212143\ncage..........3.:2+\n";
     let error = read_records(text.as_bytes(), None).unwrap_err().to_string();
@@ -127,6 +158,10 @@ fn errors_name_the_line_and_column() {
         (
             "variant: windoku\nboxes: 2x3\n....................................\n",
             "line 3: windoku needs square boxes",
+        ),
+        (
+            "boxes: 2x9773140137263543252\n................\n",
+            "line 2: boxes of 2x9773140137263543252 cells do not tile a 4x4 grid",
         ),
     ];
     for (text, expected) in cases {

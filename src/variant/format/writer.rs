@@ -37,35 +37,47 @@ impl Writer {
             Regions::Jigsaw(_) => (true, None),
             Regions::Boxes { rows, columns } => (false, Some((*rows, *columns))),
         };
-        let header = Header {
-            rules: variant.rules().to_vec(),
-            jigsaw,
-            boxes,
-        };
         let explicit_boxes = boxes.filter(|&shape| Some(shape) != default_boxes(side));
         let first = self.previous.is_none();
         let previous = self.previous.as_ref();
-        if previous.map(|p| (&p.rules, p.jigsaw)) != Some((&header.rules, header.jigsaw))
-            || (explicit_boxes.is_some() && previous.and_then(|p| p.boxes) != boxes)
-        {
-            let mut words: Vec<&str> = Vec::new();
-            if jigsaw {
-                words.push("jigsaw");
-            }
-            words.extend(variant.rules().iter().map(|rule| rule.name()));
-            if words.is_empty() {
-                words.push("classic");
-            }
-            // A file of classic puzzles with square boxes reads as a classic corpus.
-            let plain_classic = first && variant.is_classic() && explicit_boxes.is_none();
-            if !plain_classic {
-                out.push_str(&format!("variant: {}\n", words.join(" ")));
-            }
-            if let Some((rows, columns)) = explicit_boxes {
-                out.push_str(&format!("boxes: {rows}x{columns}\n"));
-            }
+        // The boxes a reader would give this puzzle without a new header: those of the last
+        // `boxes:` line since the last `variant:` line, else the side's default.
+        let boxes_read = previous.and_then(|p| p.boxes).or(default_boxes(side));
+        let same_rules =
+            previous.map(|p| (&p.rules[..], p.jigsaw)) == Some((variant.rules(), jigsaw));
+        if same_rules && (jigsaw || boxes_read == boxes) {
+            return self.body(puzzle, solution);
         }
-        self.previous = Some(header);
+        let mut words: Vec<&str> = Vec::new();
+        if jigsaw {
+            words.push("jigsaw");
+        }
+        words.extend(variant.rules().iter().map(|rule| rule.name()));
+        if words.is_empty() {
+            words.push("classic");
+        }
+        // A file of classic puzzles with square boxes reads as a classic corpus.
+        let plain_classic = first && variant.is_classic() && explicit_boxes.is_none();
+        if !plain_classic {
+            out.push_str(&format!("variant: {}\n", words.join(" ")));
+        }
+        if let Some((rows, columns)) = explicit_boxes {
+            out.push_str(&format!("boxes: {rows}x{columns}\n"));
+        }
+        self.previous = Some(Header {
+            rules: variant.rules().to_vec(),
+            jigsaw,
+            boxes: explicit_boxes,
+        });
+        out.push_str(&self.body(puzzle, solution));
+        out
+    }
+
+    /// A puzzle's regions, cages and line, under a header already written.
+    fn body(&self, puzzle: &Puzzle, solution: Option<&[u8]>) -> String {
+        let mut out = String::new();
+        let variant = puzzle.variant();
+        let side = variant.side();
         if let Regions::Jigsaw(map) = variant.regions() {
             let symbols: String = map.iter().map(|&r| symbol(r + 1) as char).collect();
             out.push_str(&format!("regions: {symbols}\n"));
