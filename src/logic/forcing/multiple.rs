@@ -50,10 +50,14 @@ impl Chaining<'_> {
         (from, to)
     }
 
-    /// Conclusions every branch of a group leads to: the cell or region forms.
+    /// Conclusions every branch of a group leads to: the cell or region forms. In a
+    /// nested search, `premises` are the offs that make `starts` every branch there is
+    /// (the cell's or the unit's candidates missing from the nested search's marks): a
+    /// conclusion rests on them as on the enclosing offs its chains meet.
     pub(super) fn group(
         &mut self,
         starts: &[u32],
+        premises: &[u32],
         dynamic: bool,
         technique: Technique,
         what: &dyn Fn() -> String,
@@ -94,6 +98,7 @@ impl Chaining<'_> {
             // Every conclusion, each with the enclosing offs it rests on: SE's nested
             // levels take each as a hint of its own.
             for (k, mut axioms) in axioms.into_iter().enumerate() {
+                axioms.extend_from_slice(premises);
                 axioms.sort_unstable();
                 axioms.dedup();
                 found.push(Found {
@@ -150,8 +155,16 @@ impl Chaining<'_> {
                 continue;
             }
             let starts: Vec<u32> = marks.iter().map(|d| self.literal(cell, d, true)).collect();
+            let premises: Vec<u32> = if self.nested {
+                Digit::all(self.side)
+                    .filter(|&d| !marks.contains(d))
+                    .map(|d| self.literal(cell, d, false))
+                    .collect()
+            } else {
+                Vec::new()
+            };
             let what = || format!("{} holds one of {}", position.name(cell), set_name(marks));
-            self.group(&starts, dynamic, technique, &what, found);
+            self.group(&starts, &premises, dynamic, technique, &what, found);
         }
         let technique = if dynamic {
             self.level.technique()
@@ -182,6 +195,16 @@ impl Chaining<'_> {
                     .iter()
                     .map(|&c| self.literal(c, digit, true))
                     .collect();
+                let premises: Vec<u32> = if self.nested {
+                    geometry
+                        .unit(unit)
+                        .iter()
+                        .filter(|&&c| position.is_empty(c) && !self.base[c.index()].contains(digit))
+                        .map(|&c| self.literal(c, digit, false))
+                        .collect()
+                } else {
+                    Vec::new()
+                };
                 let what = || {
                     format!(
                         "{} of {} goes in one of {}",
@@ -190,7 +213,7 @@ impl Chaining<'_> {
                         position.names(&places)
                     )
                 };
-                self.group(&starts, dynamic, technique, &what, found);
+                self.group(&starts, &premises, dynamic, technique, &what, found);
             }
         }
     }
@@ -237,7 +260,7 @@ impl Chaining<'_> {
                         digit_name(digit)
                     )
                 };
-                self.group(&[on, on ^ 1], true, technique, &what, found);
+                self.group(&[on, on ^ 1], &[], true, technique, &what, found);
             }
         }
         self.multiple(true, found);

@@ -165,3 +165,29 @@ fn a_nested_round_takes_the_first_kind_of_chains_that_concludes_as_se_does() {
         11.0,
     );
 }
+
+#[test]
+fn a_nested_region_chain_rests_on_the_enclosing_offs_that_shrank_its_region() {
+    // Forum development puzzle 3 (`datasets/se_ratings_forum_hardest_dev.se.txt.gz`, SE
+    // 11.0) before SE's 8th step, "11.0 Region Forcing Chains: 1 in row ==> r1c9.7 off"
+    // (`reports/2026-12-05-plus-rules/serate_chains_forum_dev_3.txt.gz`): four main chains
+    // of 16, 37, 7 and 7 literals and four nested region chains of 8. SE's first chain,
+    // from r9c2=1, counts r9c2<>2: the nested chain "2 in row 9" has lost its place r9c2 to
+    // the enclosing assumption, so its conclusion rests on that off. Without the offs that
+    // shrank a nested cell or region, the chains counted 2 literals fewer and rated 10.9.
+    expect_step(
+        &[
+            "....56..91...56..9...4......2..56..9....567.9..3......12..5.78.12....78.12..5.7.9",
+            "..3.56..9......7..1...56....2.456..9.......8..2.4.6..9123.5....1234.....1..45...9",
+            ".2.........3.5...9.......8.1...........45.7.9...4..7.9..3.5.7....34..7.......6...",
+            "...4567...2.456.....3.........456...1..456...1..4.6.8.12...678.........912.45.7..",
+            "...4.67.9.......8.....567....3.......2.......1..4.6..91...567..1..4.67..1..45....",
+            "1.........2.456..9.2..56.........7.....456..9...4.6.89.2..56.8..2.4.6.8...3......",
+            ".......8.123..6...12...67...2...6..91.3..67.912...67.9...4.........5....12....7..",
+            "..34567..123456...12..567.........8.1.34.67..12.4.67..........9.23..67..12....7..",
+            "..34.67..1234.6...........9.2.4.6...1.34.67......5....123..67..123..67.........8.",
+        ],
+        Technique::NestedMultipleForcingChains,
+        11.0,
+    );
+}
