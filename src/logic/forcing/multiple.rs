@@ -3,7 +3,7 @@
 
 use super::{Chaining, Ending, Found, Links, NOT_KEPT};
 use crate::bitset::Digit;
-use crate::geometry::Cell;
+use crate::geometry::{Cell, Unit};
 use crate::logic::{digit_name, set_name, Technique};
 
 impl Chaining<'_> {
@@ -155,14 +155,7 @@ impl Chaining<'_> {
                 continue;
             }
             let starts: Vec<u32> = marks.iter().map(|d| self.literal(cell, d, true)).collect();
-            let premises: Vec<u32> = if self.nested {
-                Digit::all(self.side)
-                    .filter(|&d| !marks.contains(d))
-                    .map(|d| self.literal(cell, d, false))
-                    .collect()
-            } else {
-                Vec::new()
-            };
+            let premises = self.cell_premises(cell);
             let what = || format!("{} holds one of {}", position.name(cell), set_name(marks));
             self.group(&starts, &premises, dynamic, technique, &what, found);
         }
@@ -195,16 +188,7 @@ impl Chaining<'_> {
                     .iter()
                     .map(|&c| self.literal(c, digit, true))
                     .collect();
-                let premises: Vec<u32> = if self.nested {
-                    geometry
-                        .unit(unit)
-                        .iter()
-                        .filter(|&&c| position.is_empty(c) && !self.base[c.index()].contains(digit))
-                        .map(|&c| self.literal(c, digit, false))
-                        .collect()
-                } else {
-                    Vec::new()
-                };
+                let premises = self.unit_premises(unit, digit);
                 let what = || {
                     format!(
                         "{} of {} goes in one of {}",
@@ -216,6 +200,35 @@ impl Chaining<'_> {
                 self.group(&starts, &premises, dynamic, technique, &what, found);
             }
         }
+    }
+
+    /// In a nested search, the offs of `cell`'s candidates missing from the nested marks
+    /// (a cell chain's premises, see [`Chaining::group`]); none in an outer search.
+    fn cell_premises(&self, cell: Cell) -> Vec<u32> {
+        if !self.nested {
+            return Vec::new();
+        }
+        let marks = self.base[cell.index()];
+        Digit::all(self.side)
+            .filter(|&d| !marks.contains(d))
+            .map(|d| self.literal(cell, d, false))
+            .collect()
+    }
+
+    /// In a nested search, the offs of `digit` in the empty cells of `unit` that lack it
+    /// in the nested marks (a region chain's premises); none in an outer search.
+    fn unit_premises(&self, unit: Unit, digit: Digit) -> Vec<u32> {
+        if !self.nested {
+            return Vec::new();
+        }
+        let position = self.position;
+        position
+            .geometry()
+            .unit(unit)
+            .iter()
+            .filter(|&&c| position.is_empty(c) && !self.base[c.index()].contains(digit))
+            .map(|&c| self.literal(c, digit, false))
+            .collect()
     }
 
     /// Dynamic contradictions and double forcing chains from each candidate's on and off.

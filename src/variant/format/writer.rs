@@ -24,6 +24,8 @@ pub fn write_with_solutions(puzzles: &[Puzzle], solutions: &[Option<&[u8]>]) -> 
 /// cages and line.
 #[derive(Debug, Clone, Default)]
 pub struct Writer {
+    /// What a reader holds after the last header written: its rules, and the boxes of its
+    /// `boxes:` line (`None`: the side's default). `None` before the first puzzle.
     previous: Option<Header>,
 }
 
