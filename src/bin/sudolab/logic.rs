@@ -434,14 +434,19 @@ impl Budget {
         }
     }
 
-    /// The message of a record that ran out of it with `grade` so far.
-    fn timed_out(&self, grade: &logic::Grade) -> String {
+    /// `position` graded within the budget, or the message of a record that ran out of it
+    /// (its steps so far).
+    fn grade(&self, position: &Position) -> Result<logic::Grade, String> {
+        let grade = logic::grade_until(position, &logic::TECHNIQUES, self.deadline);
+        if !grade.timed_out {
+            return Ok(grade);
+        }
         let steps: usize = grade.counts.iter().map(|(_, n)| n).sum();
-        format!(
+        Err(format!(
             "timed out after {} ms (--timeout-ms), not rated: {steps} steps taken, the hardest rated {:.1}",
             self.timeout_ms.unwrap_or(0),
             grade.rating
-        )
+        ))
     }
 }
 
@@ -608,13 +613,15 @@ pub fn grade_json(subject: &Subject, position: Result<Position, String>, budget:
             }
         }
     };
-    let grade = logic::grade_until(&position, &logic::TECHNIQUES, budget.deadline);
-    if grade.timed_out {
-        return Graded {
-            line: with(json!({"status": "timeout", "message": budget.timed_out(&grade)})),
-            failed: true,
-        };
-    }
+    let grade = match budget.grade(&position) {
+        Ok(grade) => grade,
+        Err(message) => {
+            return Graded {
+                line: with(json!({"status": "timeout", "message": message})),
+                failed: true,
+            }
+        }
+    };
     let name = |t: Option<logic::Technique>| t.map(|t| t.name());
     let steps: serde_json::Map<String, serde_json::Value> = grade
         .counts
@@ -664,13 +671,15 @@ pub fn grade_line(
         }
     };
     let started = std::time::Instant::now();
-    let grade = logic::grade_until(&position, &logic::TECHNIQUES, budget.deadline);
-    if grade.timed_out {
-        return Graded {
-            line: format!("{place}: {}", budget.timed_out(&grade)),
-            failed: true,
-        };
-    }
+    let grade = match budget.grade(&position) {
+        Ok(grade) => grade,
+        Err(message) => {
+            return Graded {
+                line: format!("{place}: {message}"),
+                failed: true,
+            }
+        }
+    };
     if let Some(format) = format {
         let rated = logic::se_format::Rated {
             line: subject.text,

@@ -243,7 +243,7 @@ pub fn grade_record(
         ordinal: *index as u64 + 1,
         cells: puzzle.cells(),
     };
-    let position = position_to_rate(puzzle, rate_anyway);
+    let position = position_to_rate(puzzle, rate_anyway, budget.deadline);
     if json {
         crate::logic::grade_json(&subject, position, budget)
     } else {
@@ -255,11 +255,12 @@ pub fn grade_record(
 fn position_to_rate(
     puzzle: &Puzzle,
     rate_anyway: bool,
+    deadline: Option<std::time::Instant>,
 ) -> Result<sudolab::logic::Position, String> {
     let position = sudolab::logic::Position::from_puzzle(puzzle)
         .map_err(|error| format!("not rated: {error}"))?;
     if !rate_anyway {
-        only_solution(puzzle).map_err(|diagnosis| {
+        only_solution_until(puzzle, deadline).map_err(|diagnosis| {
             format!("not rated: {diagnosis} (see `sudolab check`; --rate-anyway rates it)")
         })?;
     }
@@ -269,8 +270,17 @@ fn position_to_rate(
 /// The puzzle's one solution (counted to two by bitmask, Ctrl-C stopping it), or why there
 /// is none: "no solution", "more than one solution", "undecided (...)".
 fn only_solution(puzzle: &Puzzle) -> Result<Vec<u8>, String> {
+    only_solution_until(puzzle, None)
+}
+
+/// [`only_solution`] that gives up at `deadline` ("undecided (...)").
+fn only_solution_until(
+    puzzle: &Puzzle,
+    deadline: Option<std::time::Instant>,
+) -> Result<Vec<u8>, String> {
     let limits = sudolab::solver::Limits {
         interrupt: Some(interrupt::flag()),
+        deadline,
         ..sudolab::solver::Limits::NONE
     };
     let mut outcome = sudolab::bitmask::variant::count_variant(puzzle, 2, &limits);

@@ -21,13 +21,14 @@
 //!   chains): as for the "+" rules, the first kind that concludes anything ends the
 //!   round (`reports/2026-12-05-plus-rules`). Its conclusions are literals of the
 //!   enclosing search whose parents are the enclosing search's offs the nested chains
-//!   rest on (its `axioms`): those their links meet and, for a cell or region chain, those
-//!   that took candidates from its cell or region (SE counts them in the main chains,
-//!   `reports/2026-12-05-nested-premises`). As SE's, a nested conclusion that a candidate holds enters
-//!   the enclosing search as the offs of the cell's other candidates (the on then
-//!   follows as a naked single). Each literal counts one in its chains, and a step adds
-//!   the size of every nested chain its chains rest on, once each: SE's listings of such steps (`serate --after=%h`) show every nested
-//!   chain once, after the main ones, and its rating is the base plus the increment of
+//!   rest on (its `axioms`): those their links meet and, for a cell or region chain,
+//!   those that took candidates from its cell or region (SE counts them in the main
+//!   chains, `reports/2026-12-05-nested-premises`). As SE's, a nested conclusion that a
+//!   candidate holds enters the enclosing search as the offs of the cell's other
+//!   candidates (the on then follows as a naked single). Each literal counts one in its
+//!   chains, and a step adds the size of every nested chain its chains rest on, once
+//!   each: SE's listings of such steps (`serate --after=%h`) show every nested chain
+//!   once, after the main ones, and its rating is the base plus the increment of
 //!   the sum of them all (`reports/2026-12-04-se-nested`).
 //!
 //! A rule's conclusions are gathered in `derived` as groups: literal, nested tag (0 for
