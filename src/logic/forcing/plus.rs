@@ -5,8 +5,8 @@
 //!   X-Wings, applied to the search's own pencil marks when singles run out, one rule at
 //!   a time: the first rule (in that order) that concludes anything ends the round, and
 //!   the search follows its conclusions before trying the rules again. Every pointing
-//!   comes before any claiming, and pairs are looked for in the boxes first, then the
-//!   rows and the columns. Each elimination is an off whose parents are the offs that
+//!   comes before any claiming, each the columns' before the rows', and pairs are looked
+//!   for in the boxes first, then the rows and the columns. Each elimination is an off whose parents are the offs that
 //!   made the pattern: the removed places of the digit outside the pattern (pointing,
 //!   claiming, hidden pairs, X-Wings) or the removed candidates of the pattern's cells
 //!   (naked pairs). The set and the order are SE's as its listings show them (`serate
@@ -162,9 +162,17 @@ impl<'a> Chaining<'a> {
         let mut parents = Vec::new();
         // Every pointing first (a box's digit confined to a line), then every claiming
         // (a line's digit confined to a box): when both reach a literal in the same round,
-        // SE's chains cite the pointing (`reports/2026-12-05-plus-rules`).
-        for pointing in [true, false] {
-            for intersection in geometry.intersections() {
+        // SE's chains cite the pointing (`reports/2026-12-05-plus-rules`). Within each,
+        // the columns' intersections come before the rows', box by box: the order in
+        // which the search then follows the offs decides which contradiction it meets
+        // first, and SE's listings meet the columns' first
+        // (`reports/2026-12-06-plus-rule-order`).
+        let side = self.side;
+        for (pointing, rows) in [(true, false), (true, true), (false, false), (false, true)] {
+            let on_rows = move |intersection: &&crate::geometry::Intersection| {
+                (intersection.line.index() < side) == rows
+            };
+            for intersection in geometry.intersections().iter().filter(on_rows) {
                 for digit in Digit::all(self.side) {
                     let has = |cells: &[Cell]| {
                         cells.iter().any(|c| self.marks[c.index()].contains(digit))

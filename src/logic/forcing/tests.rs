@@ -191,3 +191,29 @@ fn a_nested_region_chain_rests_on_the_enclosing_offs_that_shrank_its_region() {
         11.0,
     );
 }
+
+#[test]
+fn the_columns_pointing_and_claiming_come_before_the_rows_as_se_meets_them() {
+    // Forum puzzle "..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686........7..6..5.."
+    // (`datasets/se_ratings_forum_hardest_dev3.se.txt.gz`, SE 11.0) before SE's 7th step,
+    // "9.9 Contradiction Forcing Chain: r5c3.2 on ==> r2c6.5 both on & off": in one round
+    // of the "+" rules, claiming gives r2c4<>5 and r2c6<>5 (5 of column 5 in box 2) and
+    // r1c5<>5 and r3c5<>5 (5 of row 2 in box 2). SE follows the column's offs first and
+    // meets r2c6 both on and off; following the row's first met r3c5 with a shorter
+    // chain, rated 9.8 (`reports/2026-12-06-plus-rule-order`).
+    expect_step(
+        &[
+            "12..5...912..567.9..3......12.45.7..12.45...91..4567.9.2.4..789.2.45..89.2.4..7.9",
+            "...4.....12..5.7.912..5.7.912..5.7.........8.1...5.7.9.2....7.9..3...........6...",
+            ".2..5...9.2..567.9.......8..2345.7...2345...9..34567.91.........2.45...9.2.4..7.9",
+            "12..5..89...4.....12..5...91...5..8......6...1...5..8..2.....89......7....3......",
+            "123.5..8.1.3.5.7...2..567..........91.345....1.345.78..2.4.6.8.12.4...8.12.4.....",
+            "1.3....89..3...7.91....67.91.34..78.1.34......2..........4.6.891..4...89....5....",
+            "123.5...9123.5...9...4.....123.5..........7..1.3.5...9.23.....9.....6..........8.",
+            ".....6...123.5..8912..5...912345..8.12345...91.345..89.234..7.912.4....912.4..7.9",
+            "......7...23....8912......9.....6...1234....91.34...89....5....12.4....912.4....9",
+        ],
+        Technique::DynamicForcingChainsPlus,
+        9.9,
+    );
+}
