@@ -6,10 +6,10 @@
 //!   a time: the first rule (in that order) that concludes anything ends the round, and
 //!   the search follows its conclusions before trying the rules again. Every pointing
 //!   comes before any claiming, each the columns' before the rows', and pairs are looked
-//!   for in the boxes first, then the rows and the columns. Each elimination is an off whose parents are the offs that
-//!   made the pattern: the removed places of the digit outside the pattern (pointing,
-//!   claiming, hidden pairs, X-Wings) or the removed candidates of the pattern's cells
-//!   (naked pairs). The set and the order are SE's as its listings show them (`serate
+//!   for in the boxes first, then the rows and the columns. Each elimination is an off
+//!   whose parents are the offs that made the pattern: the removed places of the digit
+//!   outside the pattern (pointing, claiming, hidden pairs, X-Wings) or the removed
+//!   candidates of the pattern's cells (naked pairs). The set and the order are SE's as its listings show them (`serate
 //!   --after=%h` on five forum development puzzles, `reports/2026-12-05-plus-rules`):
 //!   their chains cite pointing, claiming, naked and hidden pairs and X-Wings, never a
 //!   triple or a swordfish. With triples and every rule applied in each round, sudolab's
@@ -36,7 +36,7 @@
 
 use super::{Chaining, Ending, Found, Level, Links};
 use crate::bitset::{Digit, DigitSet};
-use crate::geometry::{Cell, Unit};
+use crate::geometry::{Cell, Unit, UnitKind};
 
 /// The largest side of a grid (25x25).
 const MAX_SIDE: usize = 25;
@@ -167,12 +167,14 @@ impl<'a> Chaining<'a> {
         // which the search then follows the offs decides which contradiction it meets
         // first, and SE's listings meet the columns' first
         // (`reports/2026-12-06-plus-rule-order`).
-        let side = self.side;
-        for (pointing, rows) in [(true, false), (true, true), (false, false), (false, true)] {
-            let on_rows = move |intersection: &&crate::geometry::Intersection| {
-                (intersection.line.index() < side) == rows
-            };
-            for intersection in geometry.intersections().iter().filter(on_rows) {
+        for (pointing, line_kind) in [
+            (true, UnitKind::Column),
+            (true, UnitKind::Row),
+            (false, UnitKind::Column),
+            (false, UnitKind::Row),
+        ] {
+            let intersections = geometry.intersections().iter();
+            for intersection in intersections.filter(|i| geometry.unit_kind(i.line) == line_kind) {
                 for digit in Digit::all(self.side) {
                     let has = |cells: &[Cell]| {
                         cells.iter().any(|c| self.marks[c.index()].contains(digit))

@@ -194,13 +194,13 @@ fn a_nested_region_chain_rests_on_the_enclosing_offs_that_shrank_its_region() {
 
 #[test]
 fn the_columns_pointing_and_claiming_come_before_the_rows_as_se_meets_them() {
-    // Forum puzzle "..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686........7..6..5.."
-    // (`datasets/se_ratings_forum_hardest_dev3.se.txt.gz`, SE 11.0) before SE's 7th step,
+    // Third forum development puzzle 2 (`datasets/se_ratings_forum_hardest_dev3.se.txt.gz`,
+    // SE 11.0; `reports/2026-12-06-plus-rule-order`) before SE's 7th step,
     // "9.9 Contradiction Forcing Chain: r5c3.2 on ==> r2c6.5 both on & off": in one round
     // of the "+" rules, claiming gives r2c4<>5 and r2c6<>5 (5 of column 5 in box 2) and
     // r1c5<>5 and r3c5<>5 (5 of row 2 in box 2). SE follows the column's offs first and
     // meets r2c6 both on and off; following the row's first met r3c5 with a shorter
-    // chain, rated 9.8 (`reports/2026-12-06-plus-rule-order`).
+    // chain, rated 9.8.
     expect_step(
         &[
             "12..5...912..567.9..3......12.45.7..12.45...91..4567.9.2.4..789.2.45..89.2.4..7.9",
