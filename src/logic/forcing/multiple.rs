@@ -178,10 +178,11 @@ impl Chaining<'_> {
                 // SE takes a unit's places as a region chain only where the first of them
                 // could start a cell chain: static ones need three candidates there (on
                 // the classic development split, ER equal 99.58% -> 99.92%; the same rule
-                // for dynamic chains changed no grade there). Not in nested searches: there
-                // it took a forum test puzzle from 11.4 to 11.3 (SE 11.7), and left the
-                // forum samples' agreement as it was.
-                if !self.nested && (self.base[places[0].index()].len() as usize) < minimum {
+                // for dynamic chains changed no grade there). Nested searches too: on
+                // SE's own positions of the forum development listings, steps rated
+                // otherwise than SE's 34 -> 28 of 1,319, none worse
+                // (`reports/2026-12-06-nested-region-chains`).
+                if (self.base[places[0].index()].len() as usize) < minimum {
                     continue;
                 }
                 let starts: Vec<u32> = places

@@ -217,3 +217,29 @@ fn the_columns_pointing_and_claiming_come_before_the_rows_as_se_meets_them() {
         9.9,
     );
 }
+
+#[test]
+fn nested_region_chains_start_where_a_cell_chain_could_as_se_finds_them() {
+    // Third forum development puzzle 1 (`datasets/se_ratings_forum_hardest_dev3.se.txt.gz`,
+    // SE 11.7; `reports/2026-12-06-nested-region-chains`) before SE's 8th step, "11.4
+    // Contradiction Forcing Chain: r3c9.4 on ==> r1c9.2 both on & off" (main chains of 63
+    // and 65 literals, nested ones of 265). A nested region chain from every unit's places
+    // led to a contradiction from r8c5=7 rated 11.1; SE's nested region chains, like its
+    // top-level static ones, start only where the unit's first place has three
+    // candidates, and it never takes that contradiction (nor in the three steps after).
+    expect_step(
+        &[
+            "1..4..7.9.23...7.9123.....9.234....9....5.........6...12....7.........8..2.4....9",
+            "1..4.6..9....5....12...6..9......7..12.4...8.1..4...8912...6...12.4....9..3......",
+            "1..4.67.9.23..67.9.......8..234....91234.....1.34....912..567..12.45...9.2.456..9",
+            ".2.........3..6.8.1.3.56.....34.6.8.1.34.678.1.34..78.........91.345.......45..8.",
+            ".....6.89...4.......3..6..9....5....1.3..6.8.1.3....8.123....8.123............7..",
+            "1.....78...3...78.1.3.5.7....34...8.........9.2.......1.3.5..8......6......45..8.",
+            "..3.......2...6789...4......2...6.89.2...678.....5.789.2..56.8..2..5...91........",
+            "....5.....2...6789.2...67..1.........23..678...3...789...4......23.....9.2...6.89",
+            ".....6.891.........2...6..9.234.6.89.234.6.....345...9.23.56.8.......7...2..56.89",
+        ],
+        Technique::NestedMultipleForcingChains,
+        11.4,
+    );
+}
