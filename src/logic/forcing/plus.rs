@@ -6,15 +6,17 @@
 //!   a time: the first rule (in that order) that concludes anything ends the round, and
 //!   the search follows its conclusions before trying the rules again. Every pointing
 //!   comes before any claiming, each the columns' before the rows', and pairs are looked
-//!   for in the boxes first, then the rows and the columns. Each elimination is an off
-//!   whose parents are the offs that made the pattern: the removed places of the digit
-//!   outside the pattern (pointing, claiming, hidden pairs, X-Wings) or the removed
-//!   candidates of the pattern's cells (naked pairs). The set and the order are SE's as its listings show them (`serate
-//!   --after=%h` on five forum development puzzles, `reports/2026-12-05-plus-rules`):
-//!   their chains cite pointing, claiming, naked and hidden pairs and X-Wings, never a
-//!   triple or a swordfish. With triples and every rule applied in each round, sudolab's
-//!   chains reached conclusions by other paths than SE's: on SE's own positions, 55 of
-//!   the 212 steps SE rates 8.5 and up got another rating from sudolab; now 7.
+//!   for in the boxes first, then the rows and the columns; one pattern's offs are
+//!   followed in the order of a 16-bucket hash table of their cells (`in_table_order`).
+//!   Each elimination is an off whose parents are the offs that made the pattern: the
+//!   removed places of the digit outside the pattern (pointing, claiming, hidden pairs,
+//!   X-Wings) or the removed candidates of the pattern's cells (naked pairs). The set
+//!   and the order are SE's as its listings show them (`serate --after=%h` on five forum
+//!   development puzzles, `reports/2026-12-05-plus-rules`): their chains cite pointing,
+//!   claiming, naked and hidden pairs and X-Wings, never a triple or a swordfish. With
+//!   triples and every rule applied in each round, sudolab's chains reached conclusions
+//!   by other paths than SE's: on SE's own positions, 55 of the 212 steps SE rates 8.5
+//!   and up got another rating from sudolab; now 7.
 //! * **Nested** (9.5, 10.0, 10.5): when the "+" rules conclude nothing, a whole chain
 //!   search run on the search's pencil marks, a kind of chains at a time up to the
 //!   level's (forcing chains; then cell and region forcing chains; then dynamic forcing
@@ -70,6 +72,42 @@ impl<'a> Chaining<'a> {
         }
         self.derived = derived;
         result
+    }
+
+    /// Puts the conclusions of one pattern, `derived[from..]` (groups that share their
+    /// parents), in the order SE's chains follow them: by cell index modulo the size of
+    /// a hash table of the pattern's cells (16 buckets, doubled while the cells fill more
+    /// than three quarters), ties in the order found. On SE's own positions this is the
+    /// order its listings meet them in (`reports/2026-12-06-nested-region-chains`).
+    fn in_table_order(&self, derived: &mut [u32], from: usize) {
+        if derived.len() <= from {
+            return;
+        }
+        let stride = 3 + derived[from + 2] as usize;
+        let count = (derived.len() - from) / stride;
+        let cell = |literal: u32| literal as usize / 2 / self.side;
+        let mut cells = 0;
+        for i in 0..count {
+            let c = cell(derived[from + i * stride]);
+            if i == 0 || c != cell(derived[from + (i - 1) * stride]) {
+                cells += 1;
+            }
+        }
+        let mut buckets = 16;
+        while cells * 4 > buckets * 3 {
+            buckets *= 2;
+        }
+        // A stable insertion sort of the literals (the groups differ only there).
+        for i in 1..count {
+            let literal = derived[from + i * stride];
+            let key = cell(literal) % buckets;
+            let mut j = i;
+            while j > 0 && cell(derived[from + (j - 1) * stride]) % buckets > key {
+                derived[from + j * stride] = derived[from + (j - 1) * stride];
+                j -= 1;
+            }
+            derived[from + j * stride] = literal;
+        }
     }
 
     /// Whether the search removed candidate `digit` of `cell`.
@@ -135,6 +173,7 @@ impl<'a> Chaining<'a> {
                             }
                         }
                     }
+                    let from = derived.len();
                     let mut covered = cover;
                     while covered != 0 {
                         let line = covered.trailing_zeros() as usize;
@@ -146,6 +185,7 @@ impl<'a> Chaining<'a> {
                             }
                         }
                     }
+                    self.in_table_order(derived, from);
                 });
             }
         }
@@ -196,11 +236,13 @@ impl<'a> Chaining<'a> {
                             .filter(|&&q| self.removed(q, digit))
                             .map(|&q| self.literal(q, digit, false)),
                     );
+                    let from = derived.len();
                     for &q in targets {
                         if self.marks[q.index()].contains(digit) {
                             Self::derive(derived, self.literal(q, digit, false), 0, &parents);
                         }
                     }
+                    self.in_table_order(derived, from);
                 }
             }
         }
@@ -272,6 +314,7 @@ impl<'a> Chaining<'a> {
                     let gone = self.original[c.index()].difference(self.marks[c.index()]);
                     parents.extend(gone.iter().map(|e| self.literal(c, e, false)));
                 }
+                let from = derived.len();
                 for (j, &q) in cells.iter().enumerate() {
                     if members & (1 << j) != 0 {
                         continue;
@@ -280,6 +323,7 @@ impl<'a> Chaining<'a> {
                         Self::derive(derived, self.literal(q, digit, false), 0, &parents);
                     }
                 }
+                self.in_table_order(derived, from);
             });
         }
     }
@@ -316,6 +360,7 @@ impl<'a> Chaining<'a> {
                         }
                     }
                 }
+                let from = derived.len();
                 for (j, &q) in cells.iter().enumerate() {
                     if mask & (1 << j) != 0 {
                         for digit in self.marks[q.index()].difference(kept).iter() {
@@ -323,6 +368,7 @@ impl<'a> Chaining<'a> {
                         }
                     }
                 }
+                self.in_table_order(derived, from);
             });
         }
     }

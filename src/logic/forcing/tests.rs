@@ -243,3 +243,29 @@ fn nested_region_chains_start_where_a_cell_chain_could_as_se_finds_them() {
         11.4,
     );
 }
+
+#[test]
+fn a_patterns_offs_are_followed_in_se_s_table_order() {
+    // Third forum development puzzle 13 (`datasets/se_ratings_forum_hardest_dev3.se.txt.gz`;
+    // `reports/2026-12-06-nested-region-chains`) before SE's 12th step, "9.9 Contradiction
+    // Forcing Chain: r2c9.8 on ==> r9c6.2 both on & off". Under r2c9=8 a hidden pair (1
+    // and 8 in r6c2 and r9c2, column 2) removes r6c2<>4 and r9c2<>2; r9c6 then loses 2
+    // (by r6c2<>4) and 5 (by r9c2<>2) at the same depth. SE follows r9c2 (index 73,
+    // bucket 9 of 16) before r6c2 (46, bucket 14), reaches r9c6=2 and then its off; in
+    // cell order sudolab met r9c6 = 5 both ways first, rated 9.8.
+    expect_step(
+        &[
+            "..34.678...34.6..9..3..67.9.2.4...89...45.7.....45.7.9.2.....89.23.56..91........",
+            "1....678.1....6..9.2.......1......891...5.7....3..........5..89...4.........56.89",
+            "1.34...8.....5....1.3.....912.4...89.....6....2.4....9......7...23.....9..3....89",
+            "..34.67....34.6..9..3.567.9.234.6....2.4..7..1...........45...9.......8.....567.9",
+            "1.34.67..1.34.6..91.3.567.9..34.6..........8....4.67..1..45...91...567.9.2.......",
+            ".2.......1..4.6.8.1....678.....5............9...4.67....3......1....67.....4.67..",
+            "1.3..6...123.........4.....1....6..912..5...........8.1...5...9..3.5.7.9..3.5.7.9",
+            "....5..........7..1....6.8.12.4.6..9..3.......2...6..912.4...8912......9...4...89",
+            "........9123....8.1.3....8.......7..12.45.....2.45.........6...123.5......345..8.",
+        ],
+        Technique::DynamicForcingChainsPlus,
+        9.9,
+    );
+}
