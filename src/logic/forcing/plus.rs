@@ -85,7 +85,11 @@ impl<'a> Chaining<'a> {
         }
         let stride = 3 + derived[from + 2] as usize;
         let count = (derived.len() - from) / stride;
-        let cell = |literal: u32| literal as usize / 2 / self.side;
+        debug_assert!((1..count).all(|i| {
+            let (first, other) = (from + 1, from + i * stride + 1);
+            derived[first..first + stride - 1] == derived[other..other + stride - 1]
+        }));
+        let cell = |literal: u32| self.decode(literal).cell.index();
         let mut cells = 0;
         for i in 0..count {
             let c = cell(derived[from + i * stride]);
