@@ -407,6 +407,70 @@ fn ctrl_c_keeps_finished_lines_and_says_what_it_does() {
         .contains("interrupted"));
 }
 
+// High (2026-12-06): grade printed nothing until a batch of 256 puzzles was graded, and
+// Ctrl-C did not stop a grading under way (nor --timeout-ms a step under way): a run
+// interrupted on a file of hard puzzles lost every line it had finished.
+#[test]
+fn ctrl_c_stops_grade_inside_a_step_and_keeps_the_lines_finished() {
+    use std::io::{BufRead, BufReader, Read};
+    let dir = scratch("grade-sigint");
+    let corpus = dir.join("hard.txt");
+    // An easy puzzle, then one from the forum's hardest, whose grading takes nested forcing
+    // chains for many seconds (its steps are a second each), then the easy one again.
+    let hard = "6.......2.9.4...5...1...7...5..84.......2.......3.5.4.2.....6...3...9.8...7.....1";
+    std::fs::write(&corpus, format!("{WIKIPEDIA}\n{hard}\n{WIKIPEDIA}\n")).unwrap();
+    let mut child = spawn(&["grade", "--threads", "1", corpus.to_str().unwrap()], None);
+    drop(child.stdin.take());
+    // The first line is read on a thread of its own, so that a grade that never prints it
+    // fails the test (after the watchdog) rather than hanging it.
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let (sender, receiver) = std::sync::mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut first = String::new();
+        stdout.read_line(&mut first).unwrap();
+        sender.send(first).unwrap();
+        let mut rest = String::new();
+        stdout.read_to_string(&mut rest).unwrap();
+        rest
+    });
+    let Ok(first) = receiver.recv_timeout(common::WATCHDOG) else {
+        let _ = child.kill();
+        panic!("grade printed no line of a finished puzzle");
+    };
+    assert!(first.contains("line 1: hardest"), "{first}");
+    std::thread::sleep(Duration::from_millis(300));
+    sigint(&child);
+    let output = finish(child, "grade after Ctrl-C");
+    let rest = reader.join().unwrap();
+    assert_eq!(output.status.code(), Some(130), "{}", text(&output.stderr));
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("interrupted: stopping"), "{stderr}");
+    // The puzzle under way says it was stopped, with what it had done; the third was never
+    // started.
+    assert!(
+        rest.contains("hard.txt, line 2: interrupted (Ctrl-C), not rated: "),
+        "{rest}"
+    );
+    assert_eq!(rest.lines().count(), 1, "{rest}");
+}
+
+// Low (2026-12-06): explain ran every step to the end after Ctrl-C, minutes on a hard
+// puzzle; it stops within the step under way and shows the steps and position so far.
+#[test]
+fn ctrl_c_stops_explain_and_shows_the_steps_so_far() {
+    let hard = "6.......2.9.4...5...1...7...5..84.......2.......3.5.4.2.....6...3...9.8...7.....1";
+    let child = spawn(&["explain", hard], None);
+    // The handler is installed at start; the steps take many seconds.
+    std::thread::sleep(Duration::from_millis(1500));
+    sigint(&child);
+    let output = finish(child, "explain after Ctrl-C");
+    assert_eq!(output.status.code(), Some(130), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("  1. "), "{stdout}");
+    assert!(stdout.contains("Interrupted (Ctrl-C) after "), "{stdout}");
+    assert!(!stdout.contains("Solved by logic"), "{stdout}");
+}
+
 // Medium: a spaced 4x4 line started a 16x16 grid.
 #[test]
 fn a_spaced_4x4_puzzle_is_one_puzzle() {

@@ -31,6 +31,7 @@
 mod aligned;
 mod chains;
 mod consecutive;
+mod cutoff;
 mod fish;
 mod forcing;
 mod generalized;
@@ -51,10 +52,12 @@ mod wings;
 
 use std::fmt;
 
+pub use cutoff::Cutoff;
 pub use position::Position;
 
 use crate::bitset::{Digit, DigitSet};
 use crate::geometry::{Cell, Geometry, Unit};
+use crate::solver::Stop;
 
 /// A named human technique.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -585,9 +588,9 @@ pub struct Path {
     pub solved: bool,
     /// The position after the last step.
     pub end: Position,
-    /// Whether a deadline ([`explain_until`]) stopped the steps before the grid was full
-    /// or the techniques ran out.
-    pub timed_out: bool,
+    /// Why the steps stopped before the grid was full or the techniques ran out, if a
+    /// [`Cutoff`] stopped them ([`explain_within`]): its deadline or its stop flag.
+    pub stopped: Option<Stop>,
 }
 
 /// Applies steps until the grid is full or no technique applies.
@@ -597,36 +600,39 @@ pub fn explain(start: &Position) -> Path {
 
 /// [`explain`] with only `techniques`, tried in the order given.
 pub fn explain_with(start: &Position, techniques: &[Technique]) -> Path {
-    explain_until(start, techniques, None)
+    explain_within(start, techniques, Cutoff::NONE)
 }
 
-/// [`explain_with`] that takes no step after `deadline`: the path so far, marked
-/// [`timed_out`](Path::timed_out). The deadline is checked before each step, so a step
-/// under way finishes first (up to seconds for a nested forcing chain on 16x16).
-pub fn explain_until(
-    start: &Position,
-    techniques: &[Technique],
-    deadline: Option<std::time::Instant>,
-) -> Path {
+/// [`explain_with`] within `cutoff`: the path so far, marked [`stopped`](Path::stopped),
+/// once its deadline passes or its flag is set. The cutoff is seen inside a step too (the
+/// forcing chains ask it as they search), so a nested forcing chain under way stops within
+/// milliseconds; a step found while the cutoff passed is discarded.
+pub fn explain_within(start: &Position, techniques: &[Technique], cutoff: Cutoff) -> Path {
     let mut position = start.clone();
     let mut steps = Vec::new();
-    let mut timed_out = false;
-    while !position.is_solved() && !position.is_broken() {
-        if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-            timed_out = true;
-            break;
+    let mut stopped = None;
+    cutoff::within(cutoff, || {
+        while !position.is_solved() && !position.is_broken() {
+            let step = techniques.iter().find_map(|&technique| {
+                if cutoff::reached() {
+                    None
+                } else {
+                    find(&position, technique)
+                }
+            });
+            stopped = cutoff.reached();
+            let Some(step) = step.filter(|_| stopped.is_none()) else {
+                break;
+            };
+            position.apply(&step);
+            steps.push(step);
         }
-        let Some(step) = techniques.iter().find_map(|&t| find(&position, t)) else {
-            break;
-        };
-        position.apply(&step);
-        steps.push(step);
-    }
+    });
     Path {
         solved: position.is_solved(),
         steps,
         end: position,
-        timed_out,
+        stopped,
     }
 }
 
@@ -659,9 +665,9 @@ pub struct Grade {
     pub counts: Vec<(Technique, usize)>,
     /// Whether logic alone solved the puzzle.
     pub solved: bool,
-    /// Whether a deadline ([`grade_until`]) stopped the grading: the figures are those of
-    /// the steps taken, not a rating.
-    pub timed_out: bool,
+    /// Why a [`Cutoff`] stopped the grading ([`grade_within`]), if it did: the figures are
+    /// those of the steps taken, not a rating.
+    pub stopped: Option<Stop>,
 }
 
 /// Grades a puzzle by the hardest technique its path needs.
@@ -682,16 +688,12 @@ pub fn techniques_up_to(ceiling: f32) -> Vec<Technique> {
 
 /// [`grade`] with only `techniques`, tried in the order given.
 pub fn grade_with(position: &Position, techniques: &[Technique]) -> Grade {
-    grade_until(position, techniques, None)
+    grade_within(position, techniques, Cutoff::NONE)
 }
 
-/// [`grade_with`] that takes no step after `deadline` (see [`explain_until`]).
-pub fn grade_until(
-    position: &Position,
-    techniques: &[Technique],
-    deadline: Option<std::time::Instant>,
-) -> Grade {
-    let path = explain_until(position, techniques, deadline);
+/// [`grade_with`] within `cutoff` (see [`explain_within`]).
+pub fn grade_within(position: &Position, techniques: &[Technique], cutoff: Cutoff) -> Grade {
+    let path = explain_within(position, techniques, cutoff);
     // The first of the hardest steps, as SE names it.
     let hardest = path.steps.iter().fold(None, |best: Option<&Step>, step| {
         if best.is_none_or(|b| step.rating > b.rating) {
@@ -734,6 +736,6 @@ pub fn grade_until(
         diamond_technique: diamond.map(|s| s.technique),
         counts,
         solved: path.solved,
-        timed_out: path.timed_out,
+        stopped: path.stopped,
     }
 }

@@ -235,7 +235,7 @@ mod tests {
             diamond_technique: Some(Technique::NakedPair),
             counts: vec![(Technique::NakedPair, 1)],
             solved: false,
-            timed_out: false,
+            stopped: None,
         };
         let rated = Rated {
             line: "x",

@@ -907,3 +907,45 @@ fn a_wing_whose_pincer_digits_are_both_restricted_locks_the_rest_of_its_set() {
         vec![(cell(4, 4), d(4)), (cell(4, 8), d(4)), (cell(6, 3), d(9))]
     );
 }
+
+#[test]
+fn a_cutoff_stops_the_walk_inside_a_step_and_keeps_the_steps_before() {
+    // Arto Inkala's puzzle needs nested forcing chains: steps of milliseconds each. A walk
+    // stopped by a deadline anywhere (between steps or in a search under way) is a prefix
+    // of the whole walk, and says why it stopped; a flag set before the start stops it
+    // before any step.
+    let puzzle = Grid::parse(
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+    )
+    .unwrap();
+    let start = Position::from_grid(&puzzle).unwrap();
+    let whole = explain(&start);
+    assert!(whole.solved && whole.stopped.is_none());
+    for micros in [1, 300, 3_000, 10_000, 30_000, 100_000] {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_micros(micros);
+        let cutoff = Cutoff {
+            deadline: Some(deadline),
+            interrupt: None,
+        };
+        let path = explain_within(&start, &TECHNIQUES, cutoff);
+        assert!(
+            whole.steps.starts_with(&path.steps),
+            "{micros} us: the steps taken differ from the whole walk's"
+        );
+        match path.stopped {
+            Some(stop) => {
+                assert_eq!(stop, Stop::Deadline);
+                assert!(!path.solved && path.steps.len() < whole.steps.len());
+            }
+            None => assert_eq!(path, whole, "{micros} us: not stopped, so complete"),
+        }
+    }
+    static PRESSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+    let cutoff = Cutoff {
+        deadline: None,
+        interrupt: Some(&PRESSED),
+    };
+    let grade = grade_within(&start, &TECHNIQUES, cutoff);
+    assert_eq!(grade.stopped, Some(Stop::Interrupted));
+    assert!(grade.counts.is_empty() && !grade.solved);
+}

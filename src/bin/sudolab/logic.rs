@@ -255,6 +255,8 @@ struct JsonPath {
     puzzle: String,
     steps: Vec<JsonStep>,
     solved_by_logic: bool,
+    /// Whether Ctrl-C stopped the steps (the command exits with 130).
+    interrupted: bool,
     guessed_cells: Vec<(String, String)>,
     /// With --allow-guess, the search's events (as `solve --trace --format json`).
     search: Vec<serde_json::Value>,
@@ -285,14 +287,20 @@ pub fn json_step(geometry: &Geometry, step: &Step) -> JsonStep {
     }
 }
 
-/// The numbered steps of `path` and how it ended: solved, or stuck, in which case the
-/// caller shows the position on the lines after "Position:".
+/// The numbered steps of `path` and how it ended: solved, stopped by Ctrl-C or stuck, in
+/// which two cases the caller shows the position on the lines after "Position:".
 pub fn write_path(out: &mut impl Write, path: &logic::Path) -> std::io::Result<()> {
     for (i, step) in path.steps.iter().enumerate() {
         writeln!(out, "{:3}. {}", i + 1, step.explanation)?;
     }
     if path.solved {
         writeln!(out, "Solved by logic in {} steps.", path.steps.len())
+    } else if path.stopped.is_some() {
+        writeln!(
+            out,
+            "Interrupted (Ctrl-C) after {} steps. Position:",
+            path.steps.len()
+        )
     } else {
         writeln!(
             out,
@@ -301,6 +309,15 @@ pub fn write_path(out: &mut impl Write, path: &logic::Path) -> std::io::Result<(
             logic::TECHNIQUES.len()
         )
     }
+}
+
+/// The whole solving path, or the steps before Ctrl-C (stopping a step under way).
+pub fn explain_until_interrupted(position: &Position) -> logic::Path {
+    let cutoff = logic::Cutoff {
+        deadline: None,
+        interrupt: Some(crate::interrupt::flag()),
+    };
+    logic::explain_within(position, &logic::TECHNIQUES, cutoff)
 }
 
 pub fn explain(args: &ExplainArgs, out: &mut impl Write) -> anyhow::Result<Status> {
@@ -313,9 +330,10 @@ pub fn explain(args: &ExplainArgs, out: &mut impl Write) -> anyhow::Result<Statu
     let puzzle = read_puzzle(&args.puzzle)?;
     let solution = unique_solution(&puzzle)?;
     let geometry = puzzle.geometry();
-    let path = logic::explain(&Position::from_grid(&puzzle)?);
+    let path = explain_until_interrupted(&Position::from_grid(&puzzle)?);
     let end = path.end.to_grid();
-    let guessed: Vec<(Cell, Digit)> = if !path.solved && args.allow_guess {
+    let guessed: Vec<(Cell, Digit)> = if !path.solved && path.stopped.is_none() && args.allow_guess
+    {
         geometry
             .cells()
             .filter(|&c| end.get(c).is_none())
@@ -335,6 +353,7 @@ pub fn explain(args: &ExplainArgs, out: &mut impl Write) -> anyhow::Result<Statu
                 puzzle: puzzle.to_line(),
                 steps: path.steps.iter().map(|s| json_step(geometry, s)).collect(),
                 solved_by_logic: path.solved,
+                interrupted: path.stopped.is_some(),
                 guessed_cells: guessed.iter().map(|&g| cell_digit(geometry, g)).collect(),
                 search: search
                     .iter()
@@ -411,8 +430,8 @@ pub struct GradeArgs {
     #[arg(long, default_value_t = 0)]
     threads: usize,
     /// Give up on a puzzle after this many milliseconds (its uniqueness check and its
-    /// steps; a step under way finishes first): it is reported as timed out, never rated
-    /// (exit code 1).
+    /// steps, a step under way included): it is reported as timed out, never rated (exit
+    /// code 1).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     timeout_ms: Option<u64>,
 }
@@ -437,16 +456,24 @@ impl Budget {
     /// `position` graded within the budget, or the message of a record that ran out of it
     /// (its steps so far).
     fn grade(&self, position: &Position) -> Result<logic::Grade, String> {
-        let grade = logic::grade_until(position, &logic::TECHNIQUES, self.deadline);
-        if !grade.timed_out {
-            return Ok(grade);
-        }
+        let cutoff = logic::Cutoff {
+            deadline: self.deadline,
+            interrupt: Some(crate::interrupt::flag()),
+        };
+        let grade = logic::grade_within(position, &logic::TECHNIQUES, cutoff);
         let steps: usize = grade.counts.iter().map(|(_, n)| n).sum();
-        Err(format!(
-            "timed out after {} ms (--timeout-ms), not rated: {steps} steps taken, the hardest rated {:.1}",
-            self.timeout_ms.unwrap_or(0),
-            grade.rating
-        ))
+        match grade.stopped {
+            None => Ok(grade),
+            Some(sudolab::solver::Stop::Interrupted) => Err(format!(
+                "interrupted (Ctrl-C), not rated: {steps} steps taken, the hardest rated {:.1}",
+                grade.rating
+            )),
+            Some(_) => Err(format!(
+                "timed out after {} ms (--timeout-ms), not rated: {steps} steps taken, the hardest rated {:.1}",
+                self.timeout_ms.unwrap_or(0),
+                grade.rating
+            )),
+        }
     }
 }
 
@@ -522,8 +549,12 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     grade_batches(&pool, records.by_ref(), rate, failures_apart, out)
 }
 
-/// Grades `records` a batch at a time on `pool` and prints their lines in input order as
-/// each batch ends; a failure goes to standard error when `failures_apart`.
+/// Grades `records` a batch at a time on `pool` and prints their lines in input order,
+/// each as soon as those before it are printed (flushed then, so that a run stopped any way
+/// keeps every line printed so far); a failure goes to standard error when
+/// `failures_apart`. The workers take records in input order. After Ctrl-C no record is
+/// started: those under way stop (their lines say so), and the command ends once every
+/// record started has its line, a prefix of the input.
 fn grade_batches<T: Send + Sync>(
     pool: &rayon::ThreadPool,
     mut records: impl Iterator<Item = T>,
@@ -531,25 +562,54 @@ fn grade_batches<T: Send + Sync>(
     failures_apart: bool,
     out: &mut impl Write,
 ) -> anyhow::Result<Status> {
-    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
     const BATCH: usize = 256;
     let mut status = Status::Success;
-    loop {
+    while !crate::interrupt::requested() {
         let batch: Vec<T> = records.by_ref().take(BATCH).collect();
         if batch.is_empty() {
             break;
         }
-        let lines: Vec<Graded> = pool.install(|| batch.par_iter().map(&rate).collect());
-        for graded in lines {
-            if graded.failed {
-                status = Status::PuzzleFailure;
-                if failures_apart {
-                    eprintln!("{}", graded.line);
-                    continue;
+        let next = AtomicUsize::new(0);
+        let (sender, receiver) = std::sync::mpsc::channel::<(usize, Graded)>();
+        std::thread::scope(|scope| -> anyhow::Result<()> {
+            scope.spawn(|| {
+                pool.broadcast(|_| {
+                    let sender = sender.clone();
+                    while !crate::interrupt::requested() {
+                        let index = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(record) = batch.get(index) else {
+                            break;
+                        };
+                        if sender.send((index, rate(record))).is_err() {
+                            break; // the printer stopped (an output error)
+                        }
+                    }
+                });
+                drop(sender);
+            });
+            // Ends when every worker is done (the last sender dropped), or at an output
+            // error (the receiver dropped, so that the workers stop too).
+            let receiver = receiver;
+            let mut pending: Vec<Option<Graded>> = (0..batch.len()).map(|_| None).collect();
+            let mut printed = 0;
+            for (index, graded) in receiver.iter() {
+                pending[index] = Some(graded);
+                while let Some(graded) = pending.get_mut(printed).and_then(Option::take) {
+                    printed += 1;
+                    if graded.failed {
+                        status = Status::PuzzleFailure;
+                        if failures_apart {
+                            eprintln!("{}", graded.line);
+                            continue;
+                        }
+                    }
+                    writeln!(out, "{}", graded.line)?;
                 }
+                out.flush()?;
             }
-            writeln!(out, "{}", graded.line)?;
-        }
+            Ok(())
+        })?;
     }
     Ok(status)
 }

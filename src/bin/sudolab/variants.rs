@@ -361,9 +361,9 @@ pub fn explain(
         .map_err(|error| at(format!("not explained: {error}")))?;
     let solution = only_solution(&record.puzzle)
         .map_err(|diagnosis| at(format!("not explained: {diagnosis} (see `sudolab check`)")))?;
-    let path = sudolab::logic::explain(&position);
+    let path = crate::logic::explain_until_interrupted(&position);
     let geometry = position.geometry();
-    let guessed: Vec<(String, String)> = if !path.solved && allow_guess {
+    let guessed: Vec<(String, String)> = if !path.solved && path.stopped.is_none() && allow_guess {
         geometry
             .cells()
             .filter(|&c| path.end.is_empty(c))
@@ -387,6 +387,7 @@ pub fn explain(
                 "variant": record.puzzle.variant().name(),
                 "steps": steps,
                 "solved_by_logic": path.solved,
+                "interrupted": path.stopped.is_some(),
                 "guessed_cells": guessed,
                 "end": if guessed.is_empty() {
                     cells_line(path.end.digits())

@@ -126,6 +126,9 @@ fn find_with(
     let mut chaining = Chaining::new(position);
     let mut found = Vec::new();
     family(&mut chaining, &mut found);
+    if chaining.abandoned || chaining.inner.as_ref().is_some_and(|inner| inner.abandoned) {
+        return None;
+    }
     chaining.best(found)
 }
 

@@ -202,6 +202,11 @@ struct Chaining<'a> {
     closures: [closure::Closure; 3],
     /// Whether `closures[k]` is that of `base`'s links of kind `k`.
     closed: [bool; 3],
+    /// Searches started, to ask the cutoff (`super::cutoff`) every 64th.
+    searches: u32,
+    /// Whether the cutoff was reached: every search then ends at once and the finders
+    /// report nothing (what they found may be incomplete).
+    abandoned: bool,
 }
 
 /// A start whose reach is not kept (see [`Chaining::kept_spans`]).
@@ -275,6 +280,8 @@ impl<'a> Chaining<'a> {
             kept_literals: Vec::new(),
             closures: Default::default(),
             closed: [false; 3],
+            searches: 0,
+            abandoned: false,
         }
     }
 
@@ -375,6 +382,10 @@ impl<'a> Chaining<'a> {
             self.places.copy_from_slice(&self.base_places);
         }
         self.reach(start, 0, 0);
+        if self.is_abandoned() {
+            // Given up: the start alone is reached, a consistent state for the callers.
+            return Ending::Exhausted;
+        }
         let mut cursors = [0, 0];
         loop {
             while let Some(literal) = self.next_queued(&mut cursors) {
@@ -416,6 +427,17 @@ impl<'a> Chaining<'a> {
                 Err(ending) => return ending,
             }
         }
+    }
+
+    /// Whether the cutoff of the walk under way was reached (asked at the first search and
+    /// every 64th after, a few microseconds apart at the nested levels): once it is, the
+    /// search is given up.
+    fn is_abandoned(&mut self) -> bool {
+        if !self.abandoned {
+            self.searches = self.searches.wrapping_add(1);
+            self.abandoned = self.searches % 64 == 1 && super::cutoff::reached();
+        }
+        self.abandoned
     }
 
     /// The literals `literal` leads to, into `self.found` (see [`Chaining::search`]).
@@ -563,6 +585,9 @@ impl<'a> Chaining<'a> {
     /// [`Chaining::nested_total`]). In a nested search, a parent not reached here is an
     /// off of the enclosing search: it goes to `axioms` and is not counted.
     fn complexity(&mut self, literal: u32) -> usize {
+        if self.abandoned {
+            return 0; // the searches stopped short: nothing found is used
+        }
         self.seen_stamp += 1;
         self.stack.clear();
         self.stack.push(literal);
@@ -611,6 +636,9 @@ impl<'a> Chaining<'a> {
 
     /// The chain to `literal` by first parents, written "r1c2=5 -> r1c7<>5 -> ...".
     fn chain(&self, literal: u32) -> String {
+        if self.abandoned {
+            return String::new(); // the searches stopped short: nothing found is used
+        }
         let mut path = vec![literal];
         let mut l = literal;
         loop {
