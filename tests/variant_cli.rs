@@ -564,23 +564,64 @@ fn hint_on_a_variant_puzzle_checks_entries_and_marks_first() {
     );
 }
 
-/// `explain --allow-guess` on a variant puzzle the techniques do not finish (a 12x12 X
-/// puzzle: the levels above 8.5 are 9x9 only): the path, the stuck position, then the
-/// guessed cells and the solution, which is the one the corpus states (cross-checked by
-/// every engine when the corpus was made). Without the flag: exit 3.
+/// The nested forcing-chain levels run on variant grids up to 16x16: the third puzzle of
+/// the 12x12 X corpus, which dynamic forcing chains leave stuck (8.5 was the ceiling there
+/// before 2026-12-06), is rated at the "+" level.
 #[test]
-fn explain_allow_guess_on_a_variant_puzzle_fills_the_rest_with_its_solution() {
+fn grade_rates_a_12x12_x_puzzle_with_the_levels_above_dynamic_forcing_chains() {
     use std::io::{BufRead, BufReader};
-    let dir = temp_dir("allow-guess");
+    let dir = temp_dir("x12-levels");
     let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/variants/x-12x12.txt.gz");
     let lines: Vec<String> = BufReader::new(sudolab::input::open_file(&corpus).unwrap())
         .lines()
         .map(Result::unwrap)
         .collect();
-    // Line 4 of the corpus: its third puzzle, where the techniques get stuck.
-    let stated = lines[3].rsplit(':').next().unwrap().to_string();
-    let file = dir.join("stuck.txt");
+    let file = dir.join("third.txt");
     std::fs::write(&file, format!("{}\n{}\n", lines[0], lines[3])).unwrap();
+    let out = sudolab(&["grade", "--format", "%r %R", path(&file)]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    let (rating, technique) = said.trim_end().split_once(' ').unwrap();
+    assert!(rating.parse::<f32>().unwrap() >= 9.0, "{said}");
+    assert!(technique.starts_with("Dynamic forcing chains (+"), "{said}");
+}
+
+/// `explain --allow-guess` on a variant puzzle the techniques do not finish (a 25x25
+/// jigsaw whose regions are the boxes, holding the classic puzzle the tests know stuck:
+/// the levels above 8.5 stop at 16x16): the path, the stuck position, then the guessed
+/// cells and the solution, which is the one the classic corpus states (cross-checked by
+/// every engine when it was made). Without the flag: exit 3.
+#[test]
+fn explain_allow_guess_on_a_variant_puzzle_fills_the_rest_with_its_solution() {
+    let dir = temp_dir("allow-guess");
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("datasets/generated_25x25.txt");
+    let classic = std::fs::read_to_string(corpus).unwrap();
+    // The 14th puzzle with three more givens from its solution (tests/common's
+    // `stuck_25x25`), whose third field is the solution.
+    let fields: Vec<&str> = classic
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .nth(13)
+        .unwrap()
+        .split(':')
+        .collect();
+    let stated = fields[2].to_string();
+    let mut cells: Vec<char> = fields[0].chars().collect();
+    for (row, column) in [(1, 25), (6, 11), (18, 12)] {
+        let index = (row - 1) * 25 + column - 1;
+        cells[index] = stated.as_bytes()[index] as char;
+    }
+    let symbols: Vec<char> = "123456789ABCDEFGHIJKLMNOP".chars().collect();
+    let regions: String = (0..625)
+        .map(|k| symbols[(k / 125) * 5 + (k % 25) / 5])
+        .collect();
+    let puzzle: String = cells.into_iter().collect();
+    let file = dir.join("stuck.txt");
+    std::fs::write(
+        &file,
+        format!("variant: jigsaw\nregions: {regions}\n{puzzle}\n"),
+    )
+    .unwrap();
     let stuck = sudolab(&["explain", path(&file)]);
     assert_eq!(stuck.status.code(), Some(3), "{}", text(&stuck.stderr));
     let guessed = sudolab(&["explain", "--allow-guess", path(&file)]);
@@ -603,7 +644,7 @@ fn explain_allow_guess_on_a_variant_puzzle_fills_the_rest_with_its_solution() {
     assert_eq!(value["solved_by_logic"], false);
     // No guess for a puzzle without one solution: refused, naming the file and line.
     let open_grid = dir.join("open.txt");
-    std::fs::write(&open_grid, format!("{}\n{}\n", lines[0], ".".repeat(144))).unwrap();
+    std::fs::write(&open_grid, format!("variant: x\n{}\n", ".".repeat(81))).unwrap();
     let refused = sudolab(&["explain", "--allow-guess", path(&open_grid)]);
     assert_eq!(refused.status.code(), Some(2));
     let said = text(&refused.stderr);

@@ -338,10 +338,10 @@ impl Technique {
     }
 
     /// Whether the ladder tries it on `geometry`: SE's levels above dynamic forcing
-    /// chains run on every 9x9 grid and on classic grids up to 16x16 (all 50 bundled 16x16
-    /// puzzles rated in 83 s on 2 threads, the slowest 38 s); not on 25x25, where a nested
-    /// search would take minutes a step, nor on variants above 9x9 (the 200 12x12 X puzzles
-    /// took 14 minutes, the slowest 160 s).
+    /// chains run on every grid up to 16x16, variants included (all 50 bundled 16x16
+    /// puzzles rated in 83 s on 2 threads, the slowest 38 s; the 200 12x12 X puzzles in
+    /// about 15 minutes, the slowest a minute); not on 25x25, where they would take
+    /// minutes a step and most bundled puzzles need the top level.
     pub fn applies_to(self, geometry: &Geometry) -> bool {
         let nested = matches!(
             self,
@@ -350,8 +350,7 @@ impl Technique {
                 | Technique::NestedMultipleForcingChains
                 | Technique::NestedDynamicForcingChains
         );
-        let side = geometry.side();
-        !nested || side <= 9 || (side <= 16 && !geometry.is_variant())
+        !nested || geometry.side() <= 16
     }
 
     /// A person's name for it.
