@@ -3,7 +3,6 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 use sudolab::harness::{self, BenchConfig, Observer, RowStatus, RunRow};
 
@@ -154,7 +153,7 @@ fn report_regenerates_identical_summaries() {
 }
 
 /// Sets the interrupt flag once the first chunk is done, as Ctrl-C would.
-struct InterruptAfterFirstChunk(Arc<AtomicBool>);
+struct InterruptAfterFirstChunk(&'static AtomicBool);
 
 impl Observer for InterruptAfterFirstChunk {
     fn advanced(&self, _n: u64) {
@@ -171,13 +170,14 @@ fn interrupted_run_keeps_finished_rows_in_valid_csvs() {
         .collect();
     std::fs::write(&corpus, lines).unwrap();
     let out = dir.join("run");
-    let flag = Arc::new(AtomicBool::new(false));
+    // The run's stop flag lives as long as the process, as the CLI's Ctrl-C flag does.
+    let flag: &'static AtomicBool = Box::leak(Box::new(AtomicBool::new(false)));
     std::fs::create_dir_all(&out).unwrap();
     let outcome = harness::run(
         &config(vec![corpus]),
         Some(&out),
-        &flag,
-        &InterruptAfterFirstChunk(Arc::clone(&flag)),
+        flag,
+        &InterruptAfterFirstChunk(flag),
     )
     .unwrap();
     assert!(outcome.interrupted);
@@ -239,7 +239,7 @@ fn timeouts_are_rows_not_hangs() {
     let outcome = harness::run(
         &config,
         Some(&out),
-        &AtomicBool::new(false),
+        Box::leak(Box::new(AtomicBool::new(false))),
         &harness::Silent,
     )
     .unwrap();

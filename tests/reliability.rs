@@ -471,6 +471,58 @@ fn ctrl_c_stops_explain_and_shows_the_steps_so_far() {
     assert!(!stdout.contains("Solved by logic"), "{stdout}");
 }
 
+// Low (2026-12-06): bench --grade waited for the grading under way after Ctrl-C (seconds
+// to minutes on a hard puzzle) and then kept its rows; the grading stops within
+// milliseconds now and the record stopped is left out, as one whose solvers were stopped.
+#[test]
+fn ctrl_c_stops_bench_grading_and_keeps_the_rows_finished() {
+    let dir = scratch("bench-grade-sigint");
+    let corpus = dir.join("hard.txt");
+    let hard = "6.......2.9.4...5...1...7...5..84.......2.......3.5.4.2.....6...3...9.8...7.....1";
+    std::fs::write(&corpus, format!("{WIKIPEDIA}\n{hard}\n")).unwrap();
+    let out = dir.join("run");
+    let mut child = spawn(
+        &[
+            "bench",
+            corpus.to_str().unwrap(),
+            "--grade",
+            "--solvers",
+            "bitmask",
+            "--warmup",
+            "0",
+            "--threads",
+            "1",
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ],
+        None,
+    );
+    drop(child.stdin.take());
+    let started = std::time::Instant::now();
+    while !std::fs::read_dir(&dir)
+        .unwrap()
+        .any(|e| e.unwrap().file_name().to_string_lossy().contains("staging"))
+    {
+        assert!(
+            started.elapsed() < common::WATCHDOG,
+            "bench never started its run"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // The easy puzzle is graded in a millisecond; the hard one takes many seconds.
+    std::thread::sleep(Duration::from_millis(1000));
+    sigint(&child);
+    let output = finish(child, "bench --grade after Ctrl-C");
+    assert_eq!(output.status.code(), Some(130), "{}", text(&output.stderr));
+    let rows = std::fs::read_to_string(out.join("runs.csv")).unwrap();
+    let lines: Vec<&str> = rows.lines().collect();
+    assert_eq!(lines.len(), 2, "a header and the easy puzzle's row: {rows}");
+    // corpus, index, line, solver, ...: the first record, graded.
+    assert!(lines[1].starts_with("hard.txt,0,1,bitmask,"), "{rows}");
+    assert!(lines[1].contains(",Hidden single"), "{rows}");
+}
+
 // Medium: a spaced 4x4 line started a 16x16 grid.
 #[test]
 fn a_spaced_4x4_puzzle_is_one_puzzle() {

@@ -188,12 +188,25 @@ pub(super) struct Evaluation {
 impl Evaluation {
     /// Grades a puzzle's position onto every row of its evaluation: the hardest technique it
     /// needs and SE's three ratings (ER, EP, ED), `unsolved` (no ratings) when the techniques
-    /// do not solve it, `invalid` when its givens conflict.
-    pub(super) fn set_grade(&mut self, position: crate::error::Result<crate::logic::Position>) {
+    /// do not solve it, `invalid` when its givens conflict. False, the rows untouched, when
+    /// `interrupt` stopped the grading (within milliseconds, even inside a step).
+    pub(super) fn set_grade(
+        &mut self,
+        position: crate::error::Result<crate::logic::Position>,
+        interrupt: &'static std::sync::atomic::AtomicBool,
+    ) -> bool {
         let (technique, ratings) = match position {
             Err(_) => ("invalid".to_string(), None),
             Ok(position) => {
-                let grade = crate::logic::grade(&position);
+                let cutoff = crate::logic::Cutoff {
+                    deadline: None,
+                    interrupt: Some(interrupt),
+                };
+                let grade =
+                    crate::logic::grade_within(&position, &crate::logic::TECHNIQUES, cutoff);
+                if grade.stopped.is_some() {
+                    return false;
+                }
                 let ratings = [grade.rating, grade.pearl, grade.diamond];
                 match (grade.solved, grade.hardest) {
                     (false, _) => ("unsolved".into(), None),
@@ -208,6 +221,7 @@ impl Evaluation {
                 (row.rating, row.rating_ep, row.rating_ed) = (Some(er), Some(ep), Some(ed));
             }
         }
+        true
     }
 
     /// A record that could not be read (or a corpus with none): one `error` row naming the

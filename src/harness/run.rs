@@ -50,17 +50,19 @@ pub const MAX_WARMUP: Duration = Duration::from_secs(2);
 struct Bench<'a> {
     config: &'a BenchConfig,
     solvers: Vec<Box<dyn Solver>>,
-    interrupt: &'a AtomicBool,
+    interrupt: &'static AtomicBool,
     observer: &'a dyn Observer,
 }
 
 /// Runs the bench, writing `runs.csv` and `mismatches.csv` into `directory` (none: check
 /// only, no files; a run directory's [`staging`](super::RunDirectory::staging) place for a
-/// bench). `interrupt` stops it early (rows finished so far are kept).
+/// bench). `interrupt` stops it early (rows finished so far are kept), the solvers and the
+/// grading under way too (a process-wide flag: solving by logic asks it from anywhere, see
+/// [`crate::logic::Cutoff`]).
 pub fn run(
     config: &BenchConfig,
     directory: Option<&Path>,
-    interrupt: &AtomicBool,
+    interrupt: &'static AtomicBool,
     observer: &dyn Observer,
 ) -> Result<RunOutcome> {
     let solvers = solvers_of(config)?;
@@ -478,7 +480,7 @@ impl Bench<'_> {
                 Ok(_) if stopped => None,
                 Ok(record) => {
                     let answers = answers.into_iter().flatten().collect();
-                    Some(self.check(corpus, record, answers))
+                    self.check(corpus, record, answers)
                 }
             });
         }
@@ -486,8 +488,8 @@ impl Bench<'_> {
     }
 
     /// One record's answers checked (across solvers, against the stated answers) and
-    /// graded when asked.
-    fn check(&self, corpus: &str, record: &Record, answers: Vec<Answer<'_>>) -> Evaluation {
+    /// graded when asked; `None` when the interrupt stopped its grading.
+    fn check(&self, corpus: &str, record: &Record, answers: Vec<Answer<'_>>) -> Option<Evaluation> {
         let verdicts = cross_check(corpus, record, &answers, self.config.limit);
         for mismatch in &verdicts.mismatches {
             self.observer.mismatch(mismatch);
@@ -506,9 +508,11 @@ impl Bench<'_> {
         };
         if self.config.grade {
             let position = crate::logic::Position::from_grid(&record.puzzle);
-            evaluation.set_grade(position);
+            if !evaluation.set_grade(position, self.interrupt) {
+                return None;
+            }
         }
-        evaluation
+        Some(evaluation)
     }
 
     /// Solver `s` on `puzzle`, timed `repeat` times: the first outcome, the fastest time and

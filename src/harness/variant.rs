@@ -87,7 +87,7 @@ type Numbered = (u64, Result<Record>);
 pub(super) struct Context<'a> {
     pub(super) config: &'a BenchConfig,
     pub(super) solvers: &'a [Box<dyn Solver>],
-    pub(super) interrupt: &'a AtomicBool,
+    pub(super) interrupt: &'static AtomicBool,
     pub(super) observer: &'a dyn Observer,
 }
 
@@ -272,7 +272,9 @@ fn evaluate(
     let gradable = variant.cages().is_empty();
     if context.config.grade && gradable {
         let position = crate::logic::Position::from_puzzle(&record.puzzle);
-        evaluation.set_grade(position);
+        if !evaluation.set_grade(position, context.interrupt) {
+            return None;
+        }
     }
     Some(evaluation)
 }
