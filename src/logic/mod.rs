@@ -573,6 +573,24 @@ pub fn next_step(position: &Position) -> Option<Step> {
     TECHNIQUES.iter().find_map(|t| (t.finder())(position))
 }
 
+/// [`next_step`] within `cutoff`: the step, or why the cutoff stopped the search for it
+/// (a nested forcing chain on a 16x16 or 12x12 grid can take a minute).
+pub fn next_step_within(position: &Position, cutoff: Cutoff) -> Result<Option<Step>, Stop> {
+    let step = cutoff::within(cutoff, || {
+        TECHNIQUES.iter().find_map(|&t| {
+            if cutoff::reached() {
+                None
+            } else {
+                find(position, t)
+            }
+        })
+    });
+    match cutoff.reached() {
+        Some(stop) => Err(stop),
+        None => Ok(step),
+    }
+}
+
 /// The first step one technique makes.
 pub fn find(position: &Position, technique: Technique) -> Option<Step> {
     (technique.finder())(position)

@@ -143,13 +143,20 @@ pub fn hint(args: &HintArgs, out: &mut impl Write) -> anyhow::Result<Status> {
 }
 
 /// The hint for a checked position: "Solved", the next step's explanation, or that no
-/// technique applies (exit 3).
+/// technique applies (exit 3). Ctrl-C stops the search for it (exit 130, no hint).
 pub fn write_next_step(position: &Position, out: &mut impl Write) -> anyhow::Result<Status> {
     if position.is_solved() {
         writeln!(out, "Solved: every cell is filled correctly.")?;
         return Ok(Status::Success);
     }
-    match logic::next_step(position) {
+    let cutoff = logic::Cutoff {
+        deadline: None,
+        interrupt: Some(crate::interrupt::flag()),
+    };
+    let Ok(step) = logic::next_step_within(position, cutoff) else {
+        return Ok(Status::Interrupted);
+    };
+    match step {
         Some(step) => {
             writeln!(out, "{}", step.explanation)?;
             writeln!(out, "Rating {:.1} (Sudoku Explainer's scale).", step.rating)?;
