@@ -11,6 +11,7 @@ mod bench;
 mod compare;
 mod cover;
 mod generate;
+mod grade;
 mod input;
 mod interrupt;
 mod logic;
@@ -61,7 +62,7 @@ enum Command {
     /// before the end, see --allow-guess).
     Explain(logic::ExplainArgs),
     /// Per puzzle: the hardest technique needed, its rating, steps per technique.
-    Grade(logic::GradeArgs),
+    Grade(grade::GradeArgs),
     /// Generate minimal, uniquely solvable puzzles.
     Generate(generate::GenerateArgs),
     /// List the registered solvers: name, the grid sizes each handles, method.
@@ -98,7 +99,7 @@ fn run(cli: Cli) -> anyhow::Result<Status> {
         Command::Generate(args) => generate::generate(&args, &mut out)?,
         Command::Hint(args) => logic::hint(&args, &mut out)?,
         Command::Explain(args) => logic::explain(&args, &mut out)?,
-        Command::Grade(args) => logic::grade(&args, &mut out)?,
+        Command::Grade(args) => grade::grade(&args, &mut out)?,
         Command::Solvers => {
             for solver in sudolab::registry::all() {
                 let info = solver.info();

@@ -232,11 +232,11 @@ pub fn grade_record(
     (index, record): &(usize, Record),
     rate_anyway: bool,
     (format, json): (Option<&sudolab::logic::se_format::Format>, bool),
-    budget: crate::logic::Budget,
-) -> crate::logic::Graded {
+    budget: crate::grade::Budget,
+) -> crate::grade::Graded {
     let puzzle = &record.puzzle;
     let text = puzzle.to_line();
-    let subject = crate::logic::Subject {
+    let subject = crate::grade::Subject {
         source,
         line: record.line,
         text: &text,
@@ -245,9 +245,9 @@ pub fn grade_record(
     };
     let position = position_to_rate(puzzle, rate_anyway, budget.deadline);
     if json {
-        crate::logic::grade_json(&subject, position, budget)
+        crate::grade::grade_json(&subject, position, budget)
     } else {
-        crate::logic::grade_line(&subject, position, format, budget)
+        crate::grade::grade_line(&subject, position, format, budget)
     }
 }
 
