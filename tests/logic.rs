@@ -138,9 +138,8 @@ fn techniques_are_sound_on_every_corpus() {
     }
 }
 
-/// The variant corpora the techniques read (regions, peers and the non-consecutive rule:
-/// not killer cages): every step sound under the variant's own rules, the solution
-/// counted by the bitmask engine. Each puzzle is walked as it is (a few per corpus: the
+/// The variant corpora (regions, peers, the non-consecutive rule, killer cages): every
+/// step sound under the variant's own rules, the solution counted by the bitmask engine. Each puzzle is walked as it is (a few per corpus: the
 /// anti-knight ones need the nested levels, tens of seconds each) and eased, with every
 /// third empty cell given from the solution, so the middle of the ladder is walked too.
 #[test]
@@ -156,6 +155,8 @@ fn techniques_are_sound_on_the_variant_corpora() {
         ("non-consecutive-9x9", 12, 0),
         ("jigsaw-9x9", 12, 3),
         ("x-12x12", 3, 1),
+        ("killer-9x9", 200, 200),
+        ("killer-6x6", 200, 200),
     ] {
         let path = format!(
             "{}/datasets/variants/{name}.txt.gz",

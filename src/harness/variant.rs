@@ -269,8 +269,7 @@ fn evaluate(
         solved: true,
         profiles: Vec::new(),
     };
-    let gradable = variant.cages().is_empty();
-    if context.config.grade && gradable {
+    if context.config.grade {
         let position = crate::logic::Position::from_puzzle(&record.puzzle);
         if !evaluation.set_grade(position, context.interrupt) {
             return None;

@@ -29,6 +29,7 @@
 //! ```
 
 mod aligned;
+mod cages;
 mod chains;
 mod consecutive;
 mod cutoff;
@@ -68,6 +69,9 @@ pub enum Technique {
     HiddenSingleBox,
     /// The only place for a digit in a row or column.
     HiddenSingleLine,
+    /// Killer cages: a candidate no filling of its cage uses (distinct digits, the cage's
+    /// sum) goes. Not SE's (SE rates no killer puzzle): rated 1.6 here.
+    CageCombinations,
     /// Direct pointing (SE): a pointing whose eliminations leave a hidden single in a box;
     /// the step places it. (SE also lists a direct claiming at 1.9, but never used it on
     /// the 4,773 puzzles of the development set: a claiming's eliminations cannot leave a
@@ -224,10 +228,11 @@ pub enum Technique {
 /// W-Wing are not on it:
 /// SE finds their eliminations as forcing chains and rates them by length, so the forcing
 /// chain finder makes them (they stay available to [`find`] by name).
-pub const TECHNIQUES: [Technique; 48] = [
+pub const TECHNIQUES: [Technique; 49] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
+    Technique::CageCombinations,
     Technique::DirectPointing,
     Technique::DirectClaiming,
     Technique::DirectHiddenPair,
@@ -282,6 +287,7 @@ impl Technique {
             Technique::FullHouse => 1.0,
             Technique::HiddenSingleBox => 1.2,
             Technique::HiddenSingleLine => 1.5,
+            Technique::CageCombinations => 1.6,
             Technique::DirectPointing => 1.7,
             Technique::DirectClaiming => 1.9,
             Technique::DirectHiddenPair => 2.0,
@@ -359,6 +365,7 @@ impl Technique {
             Technique::FullHouse => "Full house",
             Technique::HiddenSingleBox => "Hidden single (box)",
             Technique::HiddenSingleLine => "Hidden single (line)",
+            Technique::CageCombinations => "Cage combinations",
             Technique::DirectPointing => "Direct pointing",
             Technique::DirectClaiming => "Direct claiming",
             Technique::DirectHiddenPair => "Direct hidden pair",
@@ -426,6 +433,7 @@ impl Technique {
             Technique::FullHouse => singles::full_house,
             Technique::HiddenSingleBox => singles::hidden_single_box,
             Technique::HiddenSingleLine => singles::hidden_single_line,
+            Technique::CageCombinations => cages::cage_combinations,
             Technique::DirectPointing => intersections::direct_pointing,
             Technique::DirectClaiming => generalized::direct_claiming,
             Technique::DirectHiddenPair => |p| subsets::direct_hidden(p, 2),

@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::geometry::{Cell, Geometry, Unit};
 use crate::grid::Grid;
 use crate::variant::layout::orthogonal_neighbours;
-use crate::variant::{Layout, Puzzle, Rule};
+use crate::variant::{Cage, Layout, Puzzle, Rule};
 
 use super::Step;
 
@@ -19,6 +19,9 @@ pub struct Position {
     /// Whether orthogonal neighbours may not hold consecutive digits (the non-consecutive
     /// rule): a placement then also takes its digit's two neighbours from theirs.
     non_consecutive: bool,
+    /// The killer cages (none outside killer puzzles): their cells are peers in
+    /// `geometry`; their sums are read by the cage technique (`cages.rs`).
+    cages: std::sync::Arc<[Cage]>,
 }
 
 impl PartialEq for Position {
@@ -47,6 +50,7 @@ impl Position {
             values: vec![0; geometry.cell_count()],
             candidates: vec![all; geometry.cell_count()],
             non_consecutive: false,
+            cages: std::sync::Arc::from(Vec::new()),
         };
         for cell in geometry.cells() {
             if let Some(digit) = grid.get(cell) {
@@ -58,23 +62,18 @@ impl Position {
 
     /// The position of a variant puzzle with full pencil marks: every digit no peer holds,
     /// peers taken from the variant's regions and rules (under the non-consecutive rule, a
-    /// given also takes its digit's neighbours from its orthogonal neighbours). Errors if
-    /// two givens conflict, or for killer cages, which no technique here reads.
+    /// given also takes its digit's neighbours from its orthogonal neighbours; a killer
+    /// cage's cells are peers, its sum read by the cage technique). Errors if two givens
+    /// conflict.
     pub fn from_puzzle(puzzle: &Puzzle) -> Result<Position> {
         let variant = puzzle.variant();
-        if !variant.cages().is_empty() {
-            return Err(Error::InvalidArgument(format!(
-                "{}: the human techniques read regions, peers and the non-consecutive rule, \
-                 not killer cages",
-                variant.name()
-            )));
-        }
         let geometry = Layout::new(variant).geometry()?;
         let mut position = Position {
             geometry,
             values: vec![0; geometry.cell_count()],
             candidates: vec![DigitSet::full(geometry.side()); geometry.cell_count()],
             non_consecutive: variant.has(Rule::NonConsecutive),
+            cages: std::sync::Arc::from(variant.cages().to_vec()),
         };
         for cell in geometry.cells() {
             let Some(digit) = Digit::from_value(puzzle.cells()[cell.index()]) else {
@@ -172,6 +171,11 @@ impl Position {
                 *marks = marks.difference(next_to);
             }
         }
+    }
+
+    /// The killer cages, in the puzzle's order (none outside killer puzzles).
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
     }
 
     /// Whether the non-consecutive rule holds: orthogonal neighbours never hold

@@ -13,8 +13,9 @@ use crate::geometry::{Cell, Unit};
 /// {a,b,x}: one of those is x, so x leaves every cell seeing both. Type 4: two hold only
 /// {a,b}, and in a unit the other two share, a is confined to them: neither can be b.
 pub fn unique_rectangle(position: &Position) -> Option<Step> {
-    if position.is_non_consecutive() {
-        // A swap can give a corner a digit next to a neighbour's: no deadly pattern.
+    if position.is_non_consecutive() || !position.cages().is_empty() {
+        // A swap can give a corner a digit next to a neighbour's, or change two cages'
+        // sums: no deadly pattern.
         return None;
     }
     let geometry = position.geometry();
