@@ -210,6 +210,13 @@ fn techniques_are_sound_on_the_variant_corpora() {
                 .filter(|&&t| t == Technique::GeneralizedIntersection)
                 .count();
         }
+        if name.starts_with("killer") {
+            // The sums are read: by cage combinations and by the 45 rule.
+            for technique in [Technique::CageCombinations, Technique::Innies] {
+                assert!(used.contains(&technique), "{name}: no {technique:?}");
+            }
+            assert_eq!(solved[1], whole, "{name}: whole puzzles not solved by logic");
+        }
         eprintln!(
             "{name}: {} eased and {}/{whole} whole puzzles solved by logic",
             solved[0], solved[1]

@@ -19,58 +19,157 @@ use super::{digit_name, Position, Step, Technique};
 /// The first cage (in the puzzle's order) where a candidate is in no filling: the step
 /// removes every such candidate of that cage.
 pub fn cage_combinations(position: &Position) -> Option<Step> {
-    let side = position.geometry().side();
+    let mut search = Fillings::new(position.geometry().side());
+    position.cages().iter().find_map(|cage| {
+        let names: Vec<String> = cage.cells.iter().map(|&c| position.name(c)).collect();
+        let what = format!("the cage {} adds up to {}", names.join("+"), cage.sum);
+        step_for(
+            position,
+            &mut search,
+            &cage.cells,
+            cage.sum,
+            Technique::CageCombinations,
+            &what,
+        )
+    })
+}
+
+/// The 45 rule: a unit holds every digit once, so its cells outside the cages lying wholly
+/// in it (its "innies") add up to the unit's total less those cages' sums; being in one
+/// unit, they hold different digits: a cage of their own, whose fillings rule out
+/// candidates as [`cage_combinations`]'s do. When every cell of the unit is caged, the
+/// cells outside it of the cages crossing its border (its "outies") add up to those
+/// cages' sums and the whole cages' less the total: a cage too when they all see each
+/// other. The first unit (rows, columns, boxes) where a candidate goes, innies first.
+pub fn innies(position: &Position) -> Option<Step> {
+    if position.cages().is_empty() {
+        return None;
+    }
+    let geometry = position.geometry();
+    let side = geometry.side();
+    let total = (side * (side + 1) / 2) as u32;
     let mut search = Fillings::new(side);
-    for cage in position.cages() {
-        let options: Vec<DigitSet> = cage
-            .cells
+    let mut inside = vec![false; geometry.cell_count()];
+    let mut rest: Vec<Cell> = Vec::with_capacity(side);
+    let mut outies: Vec<Cell> = Vec::new();
+    for unit in geometry.units() {
+        let cells = geometry.unit(unit);
+        let (mut whole, mut crossing, mut caged) = (0, 0, 0);
+        outies.clear();
+        for cage in position.cages() {
+            let within = cage.cells.iter().filter(|c| cells.contains(c)).count();
+            if within == cage.cells.len() {
+                whole += cage.sum;
+                for &c in &cage.cells {
+                    inside[c.index()] = true;
+                }
+            } else if within > 0 {
+                crossing += cage.sum;
+                outies.extend(cage.cells.iter().filter(|c| !cells.contains(c)));
+            }
+            caged += within;
+        }
+        rest.clear();
+        rest.extend(cells.iter().copied().filter(|c| !inside[c.index()]));
+        for &c in cells {
+            inside[c.index()] = false;
+        }
+        let name = |group: &[Cell]| {
+            let names: Vec<String> = group.iter().map(|&c| position.name(c)).collect();
+            names.join("+")
+        };
+        if !rest.is_empty() && rest.len() < side && whole <= total {
+            let sum = total - whole;
+            let what = format!(
+                "the cells {} of {} outside its whole cages add up to {sum}",
+                name(&rest),
+                geometry.unit_name(unit)
+            );
+            let step = step_for(position, &mut search, &rest, sum, Technique::Innies, &what);
+            if step.is_some() {
+                return step;
+            }
+        }
+        let distinct = outies
             .iter()
-            .map(|&cell| match position.value(cell) {
-                Some(digit) => DigitSet::single(digit),
-                None => position.candidates(cell),
-            })
-            .collect();
-        let allowed = search.allowed(&options, cage.sum);
-        let mut eliminations: Vec<(Cell, Digit)> = Vec::new();
-        for (k, &cell) in cage.cells.iter().enumerate() {
-            if position.is_empty(cell) {
-                for digit in position.candidates(cell).iter() {
-                    if !allowed[k].contains(digit) {
-                        eliminations.push((cell, digit));
-                    }
+            .enumerate()
+            .all(|(k, &a)| outies[..k].iter().all(|b| geometry.peers(a).contains(b)));
+        if caged == side && !outies.is_empty() && distinct && whole + crossing >= total {
+            let sum = whole + crossing - total;
+            let what = format!(
+                "the cells {} outside {} of the cages crossing its border add up to {sum}",
+                name(&outies),
+                geometry.unit_name(unit)
+            );
+            let step = step_for(
+                position,
+                &mut search,
+                &outies,
+                sum,
+                Technique::Innies,
+                &what,
+            );
+            if step.is_some() {
+                return step;
+            }
+        }
+    }
+    None
+}
+
+/// The step removing the candidates of `cells` (different digits adding up to `sum`) that
+/// no filling uses, if any.
+fn step_for(
+    position: &Position,
+    search: &mut Fillings,
+    cells: &[Cell],
+    sum: u32,
+    technique: Technique,
+    what: &str,
+) -> Option<Step> {
+    let options: Vec<DigitSet> = cells
+        .iter()
+        .map(|&cell| match position.value(cell) {
+            Some(digit) => DigitSet::single(digit),
+            None => position.candidates(cell),
+        })
+        .collect();
+    let allowed = search.allowed(&options, sum);
+    let mut eliminations: Vec<(Cell, Digit)> = Vec::new();
+    for (k, &cell) in cells.iter().enumerate() {
+        if position.is_empty(cell) {
+            for digit in position.candidates(cell).iter() {
+                if !allowed[k].contains(digit) {
+                    eliminations.push((cell, digit));
                 }
             }
         }
-        if eliminations.is_empty() {
-            continue;
-        }
-        let names: Vec<String> = cage.cells.iter().map(|&c| position.name(c)).collect();
-        let kept: Vec<String> = cage
-            .cells
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| position.is_empty(c))
-            .map(|(k, &c)| {
-                let digits: String = allowed[k].iter().map(digit_name).collect();
-                format!("{} {digits}", position.name(c))
-            })
-            .collect();
-        let explanation = format!(
-            "Cage combinations: the cage {} adds up to {}, with no digit twice, which leaves {}: {}",
-            names.join("+"),
-            cage.sum,
-            kept.join(", "),
-            super::elimination_names(position, &eliminations)
-        );
-        return Some(Step::eliminating(
-            Technique::CageCombinations,
-            eliminations,
-            cage.cells.clone(),
-            Vec::new(),
-            explanation,
-        ));
     }
-    None
+    if eliminations.is_empty() {
+        return None;
+    }
+    let kept: Vec<String> = cells
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| position.is_empty(c))
+        .map(|(k, &c)| {
+            let digits: String = allowed[k].iter().map(digit_name).collect();
+            format!("{} {digits}", position.name(c))
+        })
+        .collect();
+    let explanation = format!(
+        "{}: {what}, with no digit twice, which leaves {}: {}",
+        technique.name(),
+        kept.join(", "),
+        super::elimination_names(position, &eliminations)
+    );
+    Some(Step::eliminating(
+        technique,
+        eliminations,
+        cells.to_vec(),
+        Vec::new(),
+        explanation,
+    ))
 }
 
 /// The search for a cage's fillings, its memo reused from cage to cage.

@@ -72,6 +72,10 @@ pub enum Technique {
     /// Killer cages: a candidate no filling of its cage uses (distinct digits, the cage's
     /// sum) goes. Not SE's (SE rates no killer puzzle): rated 1.6 here.
     CageCombinations,
+    /// Killer cages, the 45 rule: a unit's cells outside the cages lying wholly in it
+    /// (innies), or the cells outside it of the cages crossing its border (outies), add
+    /// up to what its total leaves, a cage of their own. Rated 2.1 here.
+    Innies,
     /// Direct pointing (SE): a pointing whose eliminations leave a hidden single in a box;
     /// the step places it. (SE also lists a direct claiming at 1.9, but never used it on
     /// the 4,773 puzzles of the development set: a claiming's eliminations cannot leave a
@@ -228,7 +232,7 @@ pub enum Technique {
 /// W-Wing are not on it:
 /// SE finds their eliminations as forcing chains and rates them by length, so the forcing
 /// chain finder makes them (they stay available to [`find`] by name).
-pub const TECHNIQUES: [Technique; 49] = [
+pub const TECHNIQUES: [Technique; 50] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -236,6 +240,7 @@ pub const TECHNIQUES: [Technique; 49] = [
     Technique::DirectPointing,
     Technique::DirectClaiming,
     Technique::DirectHiddenPair,
+    Technique::Innies,
     Technique::NakedSingle,
     Technique::NonConsecutiveForcingCell,
     Technique::DirectHiddenTriple,
@@ -288,6 +293,7 @@ impl Technique {
             Technique::HiddenSingleBox => 1.2,
             Technique::HiddenSingleLine => 1.5,
             Technique::CageCombinations => 1.6,
+            Technique::Innies => 2.1,
             Technique::DirectPointing => 1.7,
             Technique::DirectClaiming => 1.9,
             Technique::DirectHiddenPair => 2.0,
@@ -366,6 +372,7 @@ impl Technique {
             Technique::HiddenSingleBox => "Hidden single (box)",
             Technique::HiddenSingleLine => "Hidden single (line)",
             Technique::CageCombinations => "Cage combinations",
+            Technique::Innies => "45 rule (innies and outies)",
             Technique::DirectPointing => "Direct pointing",
             Technique::DirectClaiming => "Direct claiming",
             Technique::DirectHiddenPair => "Direct hidden pair",
@@ -434,6 +441,7 @@ impl Technique {
             Technique::HiddenSingleBox => singles::hidden_single_box,
             Technique::HiddenSingleLine => singles::hidden_single_line,
             Technique::CageCombinations => cages::cage_combinations,
+            Technique::Innies => cages::innies,
             Technique::DirectPointing => intersections::direct_pointing,
             Technique::DirectClaiming => generalized::direct_claiming,
             Technique::DirectHiddenPair => |p| subsets::direct_hidden(p, 2),
