@@ -215,7 +215,10 @@ fn techniques_are_sound_on_the_variant_corpora() {
             for technique in [Technique::CageCombinations, Technique::Innies] {
                 assert!(used.contains(&technique), "{name}: no {technique:?}");
             }
-            assert_eq!(solved[1], whole, "{name}: whole puzzles not solved by logic");
+            assert_eq!(
+                solved[1], whole,
+                "{name}: whole puzzles not solved by logic"
+            );
         }
         eprintln!(
             "{name}: {} eased and {}/{whole} whole puzzles solved by logic",

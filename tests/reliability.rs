@@ -21,6 +21,22 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// Waits until a bench run writes into its staging directory in `dir` (its Ctrl-C handler
+/// is installed by then), failing after the watchdog.
+fn wait_for_staging(dir: &std::path::Path) {
+    let started = std::time::Instant::now();
+    while !std::fs::read_dir(dir)
+        .unwrap()
+        .any(|e| e.unwrap().file_name().to_string_lossy().contains("staging"))
+    {
+        assert!(
+            started.elapsed() < common::WATCHDOG,
+            "bench never started its run"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
 fn sigint(child: &Child) {
     let status = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
@@ -385,17 +401,7 @@ fn ctrl_c_keeps_finished_lines_and_says_what_it_does() {
     );
     drop(child.stdin.take());
     // Ctrl-C once the run writes into its staging directory (so the handler is installed).
-    let started = std::time::Instant::now();
-    while !std::fs::read_dir(&dir)
-        .unwrap()
-        .any(|e| e.unwrap().file_name().to_string_lossy().contains("staging"))
-    {
-        assert!(
-            started.elapsed() < common::WATCHDOG,
-            "bench never started its run"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    wait_for_staging(&dir);
     std::thread::sleep(Duration::from_millis(100));
     sigint(&child);
     let output = finish(child, "bench after Ctrl-C");
@@ -499,17 +505,7 @@ fn ctrl_c_stops_bench_grading_and_keeps_the_rows_finished() {
         None,
     );
     drop(child.stdin.take());
-    let started = std::time::Instant::now();
-    while !std::fs::read_dir(&dir)
-        .unwrap()
-        .any(|e| e.unwrap().file_name().to_string_lossy().contains("staging"))
-    {
-        assert!(
-            started.elapsed() < common::WATCHDOG,
-            "bench never started its run"
-        );
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    wait_for_staging(&dir);
     // The easy puzzle is graded in a millisecond; the hard one takes many seconds.
     std::thread::sleep(Duration::from_millis(1000));
     sigint(&child);
