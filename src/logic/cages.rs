@@ -21,17 +21,28 @@ use super::{digit_name, Position, Step, Technique};
 pub fn cage_combinations(position: &Position) -> Option<Step> {
     let mut search = Fillings::new(position.geometry().side());
     position.cages().iter().find_map(|cage| {
-        let names: Vec<String> = cage.cells.iter().map(|&c| position.name(c)).collect();
-        let what = format!("the cage {} adds up to {}", names.join("+"), cage.sum);
+        let what = || {
+            format!(
+                "the cage {} adds up to {}",
+                joined(position, &cage.cells),
+                cage.sum
+            )
+        };
         step_for(
             position,
             &mut search,
             &cage.cells,
             cage.sum,
             Technique::CageCombinations,
-            &what,
+            what,
         )
     })
+}
+
+/// "r1c1+r1c2": the cells of a cage, or of a group the 45 rule makes one.
+fn joined(position: &Position, cells: &[Cell]) -> String {
+    let names: Vec<String> = cells.iter().map(|&c| position.name(c)).collect();
+    names.join("+")
 }
 
 /// The 45 rule: a unit holds every digit once, so its cells outside the cages lying wholly
@@ -74,18 +85,16 @@ pub fn innies(position: &Position) -> Option<Step> {
         for &c in cells {
             inside[c.index()] = false;
         }
-        let name = |group: &[Cell]| {
-            let names: Vec<String> = group.iter().map(|&c| position.name(c)).collect();
-            names.join("+")
-        };
         if !rest.is_empty() && rest.len() < side && whole <= total {
             let sum = total - whole;
-            let what = format!(
-                "the cells {} of {} outside its whole cages add up to {sum}",
-                name(&rest),
-                geometry.unit_name(unit)
-            );
-            let step = step_for(position, &mut search, &rest, sum, Technique::Innies, &what);
+            let what = || {
+                format!(
+                    "the cells {} of {} outside its whole cages add up to {sum}",
+                    joined(position, &rest),
+                    geometry.unit_name(unit)
+                )
+            };
+            let step = step_for(position, &mut search, &rest, sum, Technique::Innies, what);
             if step.is_some() {
                 return step;
             }
@@ -96,19 +105,14 @@ pub fn innies(position: &Position) -> Option<Step> {
             .all(|(k, &a)| outies[..k].iter().all(|b| geometry.peers(a).contains(b)));
         if caged == side && !outies.is_empty() && distinct && whole + crossing >= total {
             let sum = whole + crossing - total;
-            let what = format!(
-                "the cells {} outside {} of the cages crossing its border add up to {sum}",
-                name(&outies),
-                geometry.unit_name(unit)
-            );
-            let step = step_for(
-                position,
-                &mut search,
-                &outies,
-                sum,
-                Technique::Innies,
-                &what,
-            );
+            let what = || {
+                format!(
+                    "the cells {} outside {} of the cages crossing its border add up to {sum}",
+                    joined(position, &outies),
+                    geometry.unit_name(unit)
+                )
+            };
+            let step = step_for(position, &mut search, &outies, sum, Technique::Innies, what);
             if step.is_some() {
                 return step;
             }
@@ -118,14 +122,14 @@ pub fn innies(position: &Position) -> Option<Step> {
 }
 
 /// The step removing the candidates of `cells` (different digits adding up to `sum`) that
-/// no filling uses, if any.
+/// no filling uses, if any; `what` says why they add up to `sum` (written only for a step).
 fn step_for(
     position: &Position,
     search: &mut Fillings,
     cells: &[Cell],
     sum: u32,
     technique: Technique,
-    what: &str,
+    what: impl FnOnce() -> String,
 ) -> Option<Step> {
     let options: Vec<DigitSet> = cells
         .iter()
@@ -158,8 +162,9 @@ fn step_for(
         })
         .collect();
     let explanation = format!(
-        "{}: {what}, with no digit twice, which leaves {}: {}",
+        "{}: {}, with no digit twice, which leaves {}: {}",
         technique.name(),
+        what(),
         kept.join(", "),
         super::elimination_names(position, &eliminations)
     );
@@ -229,7 +234,10 @@ impl Fillings {
 
     /// Whether cells `i..` can complete a filling from `used`.
     fn finishes(&mut self, options: &[DigitSet], sum: u32, i: usize, used: u32) -> bool {
-        let so_far: u32 = (0..32).filter(|b| used >> b & 1 == 1).map(|b| b + 1).sum();
+        let so_far: u32 = DigitSet::from_bits(used)
+            .iter()
+            .map(|d| u32::from(d.get()))
+            .sum();
         if so_far > sum {
             return false;
         }
