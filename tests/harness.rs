@@ -51,6 +51,7 @@ fn config(corpora: Vec<PathBuf>) -> BenchConfig {
         max_nodes: None,
         golden: None,
         grade: false,
+        grade_timeout: None,
         mems: false,
         profile: false,
         shard: sudolab::shard::Shard::WHOLE,
@@ -299,6 +300,50 @@ fn grade_column_names_the_hardest_technique() {
     }
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("% solved by human techniques"), "{stdout}");
+}
+
+#[test]
+fn grade_timeout_gives_up_grading_and_keeps_the_solvers_rows() {
+    let dir = scratch("grade-timeout");
+    let corpus = dir.join("two.txt");
+    // A forum hardest puzzle (SE 11.7) whose grading takes seconds in a release build, and
+    // the Wikipedia puzzle, graded in microseconds.
+    let forum = "5..6......2.....4...1.2.3..9..8.......7.4.1.......9..6..4.7.2...3.....1......5..8";
+    std::fs::write(&corpus, format!("{forum}\n{WIKIPEDIA}\n")).unwrap();
+    let out = dir.join("run");
+    let args = [
+        corpus.to_str().unwrap(),
+        "--grade",
+        "--grade-timeout-ms",
+        "1000",
+    ];
+    let output = bench_succeeds(&[&args[..], &["--solvers", "bitmask,dlx"]].concat(), &out);
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 4, "{rows:?}");
+    for row in &rows {
+        // The solvers' answers stand whatever happened to the grading.
+        assert_eq!((row.status, row.count), (RowStatus::Ok, 1), "{row:?}");
+    }
+    for row in rows.iter().filter(|r| r.index == 0) {
+        assert_eq!(row.technique, "timeout", "{row:?}");
+        assert_eq!(
+            (row.rating, row.rating_ep, row.rating_ed),
+            (None, None, None)
+        );
+    }
+    for row in rows.iter().filter(|r| r.index == 1) {
+        assert!(row.rating.is_some_and(|r| r <= 2.3), "{row:?}");
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("50.0% solved by human techniques (1 not graded within the time limit)"),
+        "{stdout}"
+    );
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    assert!(
+        summary.lines().next().unwrap().ends_with(",grade_timeouts"),
+        "{summary}"
+    );
 }
 
 #[test]

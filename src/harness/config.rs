@@ -65,6 +65,9 @@ pub struct BenchConfig {
     /// Grade each puzzle with the human techniques (outside the timed region) and record the
     /// hardest technique and its rating on its rows.
     pub grade: bool,
+    /// With `grade`: give up grading a puzzle after this long (its technique `timeout`, no
+    /// ratings); the solvers' rows and times are kept.
+    pub grade_timeout: Option<Duration>,
     /// Count Knuth's mems for the solvers that can (the exact-cover ones), in a second,
     /// untimed search per puzzle: runs.csv gets a `mems` value on their rows.
     pub mems: bool,

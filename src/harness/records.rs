@@ -188,30 +188,35 @@ pub(super) struct Evaluation {
 impl Evaluation {
     /// Grades a puzzle's position onto every row of its evaluation: the hardest technique it
     /// needs and SE's three ratings (ER, EP, ED), `unsolved` (no ratings) when the techniques
-    /// do not solve it, `invalid` when its givens conflict. False, the rows untouched, when
-    /// `interrupt` stopped the grading (within milliseconds, even inside a step).
+    /// do not solve it, `timeout` (no ratings) when grading took longer than `timeout`,
+    /// `invalid` when its givens conflict. False, the rows untouched, when `interrupt` stopped
+    /// the grading (within milliseconds, even inside a step).
     pub(super) fn set_grade(
         &mut self,
         position: crate::error::Result<crate::logic::Position>,
+        timeout: Option<std::time::Duration>,
         interrupt: &'static std::sync::atomic::AtomicBool,
     ) -> bool {
         let (technique, ratings) = match position {
             Err(_) => ("invalid".to_string(), None),
             Ok(position) => {
                 let cutoff = crate::logic::Cutoff {
-                    deadline: None,
+                    deadline: timeout.map(|limit| std::time::Instant::now() + limit),
                     interrupt: Some(interrupt),
                 };
                 let grade =
                     crate::logic::grade_within(&position, &crate::logic::TECHNIQUES, cutoff);
-                if grade.stopped.is_some() {
-                    return false;
-                }
-                let ratings = [grade.rating, grade.pearl, grade.diamond];
-                match (grade.solved, grade.hardest) {
-                    (false, _) => ("unsolved".into(), None),
-                    (true, Some(t)) => (t.name().into(), Some(ratings)),
-                    (true, None) => ("none".into(), Some([0.0; 3])),
+                match grade.stopped {
+                    Some(crate::solver::Stop::Interrupted) => return false,
+                    Some(_) => ("timeout".into(), None),
+                    None => match (grade.solved, grade.hardest) {
+                        (false, _) => ("unsolved".into(), None),
+                        (true, Some(t)) => (
+                            t.name().into(),
+                            Some([grade.rating, grade.pearl, grade.diamond]),
+                        ),
+                        (true, None) => ("none".into(), Some([0.0; 3])),
+                    },
                 }
             }
         };

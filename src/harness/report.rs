@@ -323,9 +323,14 @@ pub fn corpus_lines(rows: &[SummaryRow]) -> String {
         };
         let graded = of
             .iter()
-            .find_map(|r| r.logic_solved_pct)
-            .map_or(String::new(), |pct| {
-                format!(", {pct:.1}% solved by human techniques")
+            .find(|r| r.logic_solved_pct.is_some())
+            .map_or(String::new(), |r| {
+                let pct = r.logic_solved_pct.unwrap_or_default();
+                let late = match r.grade_timeouts {
+                    0 => String::new(),
+                    n => format!(" ({n} not graded within the time limit)"),
+                };
+                format!(", {pct:.1}% solved by human techniques{late}")
             });
         let timeouts = if timeouts > 0 {
             format!(", {timeouts} timeouts")

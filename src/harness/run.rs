@@ -508,7 +508,7 @@ impl Bench<'_> {
         };
         if self.config.grade {
             let position = crate::logic::Position::from_grid(&record.puzzle);
-            if !evaluation.set_grade(position, self.interrupt) {
+            if !evaluation.set_grade(position, self.config.grade_timeout, self.interrupt) {
                 return None;
             }
         }

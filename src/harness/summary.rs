@@ -160,6 +160,10 @@ pub struct SummaryRow {
     /// otherwise.
     #[serde(default)]
     pub assignments_per_puzzle: Option<f64>,
+    /// With `bench --grade --grade-timeout-ms`: puzzles whose grading ran out of time
+    /// (counted as graded, not as solved by logic).
+    #[serde(default)]
+    pub grade_timeouts: u64,
 }
 
 /// Per corpus: puzzles graded, solved by logic, and the sum of their ratings.
@@ -167,6 +171,7 @@ pub struct SummaryRow {
 struct Grades {
     graded: u64,
     solved: u64,
+    timed_out: u64,
     rating_sum: f64,
 }
 
@@ -284,6 +289,7 @@ impl Summary {
                 if !row.technique.is_empty() {
                     let grades = summary.grades.entry(corpus).or_default();
                     grades.graded += 1;
+                    grades.timed_out += u64::from(row.technique == "timeout");
                     if let Some(rating) = row.rating {
                         grades.solved += 1;
                         grades.rating_sum += f64::from(rating);
@@ -420,6 +426,7 @@ impl Summary {
                         .map(|g| round(g.rating_sum / g.solved as f64)),
                     mems_per_puzzle: group.mems.mean().map(round),
                     assignments_per_puzzle: group.assignments.mean().map(round),
+                    grade_timeouts: self.grades.get(&c).map_or(0, |g| g.timed_out),
                 });
             }
         }

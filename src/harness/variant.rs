@@ -271,7 +271,7 @@ fn evaluate(
     };
     if context.config.grade {
         let position = crate::logic::Position::from_puzzle(&record.puzzle);
-        if !evaluation.set_grade(position, context.interrupt) {
+        if !evaluation.set_grade(position, context.config.grade_timeout, context.interrupt) {
             return None;
         }
     }

@@ -94,6 +94,11 @@ pub struct BenchArgs {
     /// the hardest technique and its rating, the summary the share solved by logic.
     #[arg(long)]
     grade: bool,
+    /// With --grade: give up grading a puzzle after this many milliseconds (the nested
+    /// forcing chains of the forum's hardest take seconds to minutes); its technique column
+    /// says `timeout`, the solvers' rows are kept.
+    #[arg(long, value_name = "MS", requires = "grade", value_parser = clap::value_parser!(u64).range(1..))]
+    grade_timeout_ms: Option<u64>,
     /// Count Knuth's mems for the exact-cover solvers (dlx, dc) in a second, untimed search
     /// per puzzle: runs.csv and the summary get mems beside the times.
     #[arg(long)]
@@ -204,6 +209,7 @@ fn default_corpora(full: bool) -> anyhow::Result<Vec<CorpusSpec>> {
 struct BenchOnly {
     warmup: usize,
     grade: bool,
+    grade_timeout: Option<Duration>,
     repeat: u32,
     mems: bool,
     profile: bool,
@@ -239,6 +245,7 @@ fn config(args: &RunArgs, only: BenchOnly, full: bool) -> anyhow::Result<BenchCo
         shard: args.shard.unwrap_or(Shard::WHOLE),
         golden: args.write_golden.clone(),
         grade: only.grade,
+        grade_timeout: only.grade_timeout,
         mems: only.mems,
         profile: only.profile,
     })
@@ -284,6 +291,7 @@ fn cross_check_only(args: &RunArgs, out: &mut impl Write) -> anyhow::Result<Stat
     let only = BenchOnly {
         warmup: 0,
         grade: false,
+        grade_timeout: None,
         repeat: 1,
         mems: false,
         profile: false,
@@ -318,6 +326,7 @@ pub fn bench(args: &BenchArgs, out: &mut impl Write) -> anyhow::Result<Status> {
     let only = BenchOnly {
         warmup: args.warmup,
         grade: args.grade,
+        grade_timeout: args.grade_timeout_ms.map(Duration::from_millis),
         repeat: args.repeat,
         mems: args.mems,
         profile: args.profile,
