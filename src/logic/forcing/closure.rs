@@ -155,11 +155,19 @@ impl Closure {
         for k in start..self.stack.len() {
             let v = self.stack[k] as usize;
             for e in self.offsets[v]..self.offsets[v + 1] {
-                let other = self.component[self.targets[e as usize] as usize] as usize;
+                let w = self.targets[e as usize] as usize;
+                // A node already in the row came with the whole (complete) closure of a
+                // component merged before, which holds `w`'s closure too.
+                if self.rows[row + w / 64] & (1 << (w % 64)) != 0 {
+                    continue;
+                }
+                let other = self.component[w] as usize;
                 if other != c {
-                    let from = other * self.words;
-                    for word in 0..self.words {
-                        self.rows[row + word] |= self.rows[from + word];
+                    // Components complete in order: `other`'s row lies before this one.
+                    let (done, this) = self.rows.split_at_mut(row);
+                    let from = &done[other * self.words..(other + 1) * self.words];
+                    for (word, &more) in this[..self.words].iter_mut().zip(from) {
+                        *word |= more;
                     }
                 }
             }

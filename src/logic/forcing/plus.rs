@@ -217,18 +217,22 @@ impl<'a> Chaining<'a> {
             (false, UnitKind::Column),
             (false, UnitKind::Row),
         ] {
-            let intersections = geometry.intersections().iter();
-            for intersection in intersections.filter(|i| geometry.unit_kind(i.line) == line_kind) {
+            let intersections = geometry.intersections().iter().zip(&self.shared_places);
+            for (intersection, &(box_shared, line_shared)) in
+                intersections.filter(|(i, _)| geometry.unit_kind(i.line) == line_kind)
+            {
+                let box_places = intersection.box_unit.index() * self.side;
+                let line_places = intersection.line.index() * self.side;
                 for digit in Digit::all(self.side) {
-                    let has = |cells: &[Cell]| {
-                        cells.iter().any(|c| self.marks[c.index()].contains(digit))
-                    };
-                    if !has(&intersection.shared) {
+                    // The digit's places in the box and in the line, as bits (`places`).
+                    let in_box = self.places[box_places + digit.index()];
+                    let in_line = self.places[line_places + digit.index()];
+                    if in_box & box_shared == 0 {
                         continue;
                     }
-                    let in_box = has(&intersection.box_rest);
-                    let in_line = has(&intersection.line_rest);
-                    let (pattern_rest, targets) = match (pointing, in_box, in_line) {
+                    let in_box_rest = in_box & !box_shared != 0;
+                    let in_line_rest = in_line & !line_shared != 0;
+                    let (pattern_rest, targets) = match (pointing, in_box_rest, in_line_rest) {
                         (true, false, true) => (&intersection.box_rest, &intersection.line_rest),
                         (false, true, false) => (&intersection.line_rest, &intersection.box_rest),
                         _ => continue,

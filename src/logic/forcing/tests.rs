@@ -269,3 +269,61 @@ fn a_patterns_offs_are_followed_in_se_s_table_order() {
         9.9,
     );
 }
+
+#[test]
+fn unit_links_are_the_static_searches_links_on_any_marks() {
+    // The closures read a static search's links off the units' places
+    // (`Chaining::unit_links`); they must be exactly what the search follows
+    // (`Chaining::consequences`), on a classic grid and on one with extra regions, on
+    // marks thinned at random as an enclosing search thins them.
+    use super::{Chaining, Links};
+    use crate::bitset::DigitSet;
+    let forum = "98.7..6..7...5..94...9.....6....9.53.4.5...6.....3.4..4..3...76..2.6..........1..";
+    let windoku = crate::variant::format::parse(
+        "variant: windoku\n8...1......6....7.5.7.3.......8....4............5............49.43....2.95....1..\n",
+        None,
+    )
+    .unwrap()
+    .remove(0);
+    let positions = [
+        crate::logic::Position::from_grid(&forum.parse().unwrap()).unwrap(),
+        crate::logic::Position::from_puzzle(&windoku).unwrap(),
+    ];
+    let mut random = crate::random::Random::new(11);
+    let mut checked = 0;
+    for position in &positions {
+        let mut chaining = Chaining::new(position);
+        for round in 0..20 {
+            // Each round drops some candidates of cells that keep two or more.
+            let mut marks: Vec<DigitSet> = chaining.original.clone();
+            for cell in position.geometry().cells() {
+                for digit in marks[cell.index()].iter().collect::<Vec<_>>() {
+                    if marks[cell.index()].len() > 2 && random.below(10) < round % 5 {
+                        marks[cell.index()].remove(digit);
+                    }
+                }
+            }
+            chaining.set_base(&marks);
+            for (cell, digit) in chaining.candidates() {
+                for on in [true, false] {
+                    for links in [Links::Digit, Links::Cell, Links::DigitAndCell] {
+                        let mut read = Vec::new();
+                        chaining.unit_links(cell, digit, on, links, |l| read.push(l));
+                        let literal = chaining.literal(cell, digit, on);
+                        chaining.consequences(literal, links, false);
+                        let mut followed: Vec<u32> =
+                            chaining.found.chunks(2).map(|pair| pair[0]).collect();
+                        chaining.found.clear();
+                        read.sort_unstable();
+                        read.dedup();
+                        followed.sort_unstable();
+                        followed.dedup();
+                        assert_eq!(read, followed, "round {round}: {}", chaining.name(literal));
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
