@@ -34,6 +34,8 @@ pub(super) struct Closure {
     offsets: Vec<u32>,
     targets: Vec<u32>,
     component: Vec<u32>,
+    /// The number of nodes in each component.
+    sizes: Vec<u32>,
     words: usize,
     rows: Vec<u64>,
     index: Vec<u32>,
@@ -85,6 +87,7 @@ impl Closure {
         self.rows.clear();
         self.component.clear();
         self.component.resize(nodes, NONE);
+        self.sizes.clear();
         self.index.clear();
         self.index.resize(nodes, NONE);
         self.lowlink.clear();
@@ -145,6 +148,7 @@ impl Closure {
             .rposition(|&v| v == root)
             .expect("on the stack");
         self.rows.resize(self.rows.len() + self.words, 0);
+        self.sizes.push((self.stack.len() - start) as u32);
         let row = c * self.words;
         for k in start..self.stack.len() {
             let v = self.stack[k] as usize;
@@ -182,6 +186,20 @@ impl Closure {
             return false;
         };
         b != NONE && self.rows[row + b as usize / 64] & (1 << (b % 64)) != 0
+    }
+
+    /// The strongly connected component of `literal` (literals that reach each other), or
+    /// `None` when it is not a node. Every literal of a loop through `literal` is in it.
+    pub(super) fn component_of(&self, literal: u32) -> Option<u32> {
+        let node = self.node_of[literal as usize];
+        (node != NONE).then(|| self.component[node as usize])
+    }
+
+    /// The number of literals in `literal`'s strongly connected component (0 when it is
+    /// not a node).
+    pub(super) fn component_size(&self, literal: u32) -> usize {
+        self.component_of(literal)
+            .map_or(0, |c| self.sizes[c as usize] as usize)
     }
 
     /// Where literal `literal`'s closure starts in `rows` (`None` when it is not a node).

@@ -17,11 +17,19 @@ impl Chaining<'_> {
         technique: Technique,
         found: &mut Vec<Found>,
     ) {
+        // A loop through `start` stays within its strongly connected component (of the
+        // links of both kinds, which hold the links of either), which has four literals
+        // at least.
+        if self.closure(Links::DigitAndCell).component_size(start) < 4 {
+            return;
+        }
         // Entries (literal, parent entry); an on is entered once, an off once per on that
         // leads to it and is not its own descendant (SE's search: loops need the offs
         // reached again by other paths).
         self.stamp += 1;
-        let mut entries: Vec<(u32, u32)> = vec![(start, u32::MAX)];
+        let mut entries = std::mem::take(&mut self.cycle_entries);
+        entries.clear();
+        entries.push((start, u32::MAX));
         self.reached[start as usize] = self.stamp;
         let depth = |entries: &[(u32, u32)], mut e: usize| {
             let mut d = 0;
@@ -40,6 +48,17 @@ impl Chaining<'_> {
             }
             false
         };
+        // In a nested search, the enclosing offs each entry's link rests on (its hidden
+        // parents): `hidden[spans[e]..spans[e + 1]]` for entry `e`.
+        let mut hidden = std::mem::take(&mut self.cycle_hidden);
+        hidden.clear();
+        let mut spans = std::mem::take(&mut self.cycle_spans);
+        spans.clear();
+        spans.extend_from_slice(&[0, 0]);
+        // Only the component's literals are entered: this keeps the order of the entries
+        // that matter and leaves out only those from which no loop comes back.
+        let component = self.closures[Links::DigitAndCell.index()].component_of(start);
+        let closure = Links::DigitAndCell.index();
         let mut closing = Vec::new();
         let mut next = 0;
         while next < entries.len() && entries.len() < 20_000 {
@@ -48,27 +67,45 @@ impl Chaining<'_> {
             next += 1;
             self.consequences(literal, links, false);
             let consequences = std::mem::take(&mut self.found);
-            for pair in consequences.chunks(2) {
-                let consequence = pair[0];
-                if consequence & 1 == 1 {
+            // Groups: a consequence, its number of hidden parents, those.
+            let mut k = 0;
+            while k < consequences.len() {
+                let consequence = consequences[k];
+                let parents = &consequences[k + 2..k + 2 + consequences[k + 1] as usize];
+                k += 2 + parents.len();
+                if self.closures[closure].component_of(consequence) != component {
+                    continue;
+                }
+                let entered = if consequence & 1 == 1 {
                     if consequence == start && depth(&entries, entry) >= 3 {
-                        closing.push(entry);
+                        closing.push((entry, parents.to_vec()));
                     }
-                    if !self.is_reached(consequence) {
+                    !self.is_reached(consequence)
+                } else {
+                    consequence != literal ^ 1 && !is_ancestor(&entries, entry, consequence)
+                };
+                if entered {
+                    if consequence & 1 == 1 {
                         self.reached[consequence as usize] = self.stamp;
-                        entries.push((consequence, entry as u32));
                     }
-                } else if consequence != literal ^ 1 && !is_ancestor(&entries, entry, consequence) {
                     entries.push((consequence, entry as u32));
+                    hidden.extend_from_slice(parents);
+                    spans.push(hidden.len() as u32);
                 }
             }
             self.found = consequences;
             self.found.clear();
         }
-        for last in closing {
+        for (last, closing_parents) in closing {
             let mut loop_literals = Vec::new();
+            // The enclosing offs the loop's links rest on (nested searches only).
+            let mut axioms = closing_parents;
             let mut e = last;
             loop {
+                if self.nested {
+                    let (from, to) = (spans[e] as usize, spans[e + 1] as usize);
+                    axioms.extend_from_slice(&hidden[from..to]);
+                }
                 loop_literals.push(entries[e].0);
                 if entries[e].1 == u32::MAX {
                     break;
@@ -100,27 +137,38 @@ impl Chaining<'_> {
             let Some(&conclusion) = eliminated.first() else {
                 continue;
             };
-            let chain = loop_literals
-                .iter()
-                .chain([&start])
-                .map(|&l| self.name(l))
-                .collect::<Vec<_>>()
-                .join(" -> ");
+
+            axioms.sort_unstable();
+            axioms.dedup();
             found.push(Found {
                 technique,
                 conclusion,
-                axioms: Vec::new(),
+                axioms,
                 more: eliminated[1..].to_vec(),
                 complexity: loop_literals.len(),
-                explanation: format!(
+                // A nested search's conclusions are never shown.
+                explanation: if self.nested {
+                    String::new()
+                } else {
+                    let chain = loop_literals
+                        .iter()
+                        .chain([&start])
+                        .map(|&l| self.name(l))
+                        .collect::<Vec<_>>()
+                        .join(" -> ");
+                    format!(
                     "{}: {chain}, a loop that holds both ways round; {} sees a {} the loop makes true one way and one it makes true the other way, so {}",
                     technique.name(),
                     self.position.name(self.decode(conclusion).cell),
                     digit_name(self.decode(conclusion).digit),
                     self.name(conclusion)
-                ),
+                )
+                },
                 cells,
             });
         }
+        self.cycle_entries = entries;
+        self.cycle_hidden = hidden;
+        self.cycle_spans = spans;
     }
 }

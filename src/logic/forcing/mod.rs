@@ -190,6 +190,11 @@ struct Chaining<'a> {
     axioms: Vec<u32>,
     /// Scratch for what the level's rules conclude (see `plus.rs`).
     derived: Vec<u32>,
+    /// Scratch of a cycle search (see `cycles.rs`): its entries, and the hidden parents
+    /// of each with where they start.
+    cycle_entries: Vec<(u32, u32)>,
+    cycle_hidden: Vec<u32>,
+    cycle_spans: Vec<u32>,
     /// The search nested levels run, made on first use.
     inner: Option<Box<Chaining<'a>>>,
     /// What the nested rules concluded from each set of pencil marks they were given
@@ -279,6 +284,9 @@ impl<'a> Chaining<'a> {
             found: Vec::new(),
             axioms: Vec::new(),
             derived: Vec::new(),
+            cycle_entries: Vec::new(),
+            cycle_hidden: Vec::new(),
+            cycle_spans: Vec::new(),
             inner: None,
             nested_cache: std::collections::HashMap::new(),
             kept_spans: vec![NOT_KEPT; literals * 2],

@@ -19,9 +19,11 @@
 //!   and up got another rating from sudolab; now 7.
 //! * **Nested** (9.5, 10.0, 10.5): when the "+" rules conclude nothing, a whole chain
 //!   search run on the search's pencil marks, a kind of chains at a time up to the
-//!   level's (forcing chains; then cell and region forcing chains; then dynamic forcing
-//!   chains): as for the "+" rules, the first kind that concludes anything ends the
-//!   round (`reports/2026-12-05-plus-rules`). Its conclusions are literals of the
+//!   level's (bidirectional X-, Y- and XY-cycles and forcing chains; then cell and region
+//!   forcing chains; then dynamic forcing chains): as for the "+" rules, the first kind
+//!   that concludes anything ends the round (`reports/2026-12-05-plus-rules`; SE's
+//!   listings cite nested cycles, `reports/2026-12-06-nested-speed`). A nested cycle
+//!   rests on the enclosing offs its links meet, and counts its loop's literals. Its conclusions are literals of the
 //!   enclosing search whose parents are the enclosing search's offs the nested chains
 //!   rest on (its `axioms`): those their links meet and, for a cell or region chain,
 //!   those that took candidates from its cell or region (SE counts them in the main
@@ -39,6 +41,7 @@
 use super::{Chaining, Ending, Found, Level, Links};
 use crate::bitset::{Digit, DigitSet};
 use crate::geometry::{Cell, Unit, UnitKind};
+use crate::logic::Technique;
 
 /// The largest side of a grid (25x25).
 const MAX_SIDE: usize = 25;
@@ -411,6 +414,10 @@ impl<'a> Chaining<'a> {
         let from = derived.len();
         for f in found {
             let tag = self.nested_tag_of(f.conclusion, f.complexity as u32);
+            // A cycle's further eliminations rest on the same loop.
+            for &off in &f.more {
+                Self::derive(derived, off, tag, &f.axioms);
+            }
             let l = self.decode(f.conclusion);
             if l.on {
                 for other in self.marks[l.cell.index()].iter() {
@@ -439,12 +446,28 @@ impl<'a> Chaining<'a> {
         tag
     }
 
-    /// Forcing chains (both kinds of links): a candidate's on leading to its off, or its
-    /// off to its on.
+    /// Bidirectional cycles (X, Y and both kinds of links) and forcing chains (both kinds
+    /// of links): a candidate's on leading to its off, or its off to its on.
     fn forcing_chains(&mut self, found: &mut Vec<Found>) {
         for (cell, digit) in self.candidates() {
             if self.base[cell.index()].len() < 2 {
                 continue;
+            }
+            let on = self.literal(cell, digit, true);
+            let (by_unit, by_cell) = self.cycle_closers(cell, digit);
+            if by_unit {
+                self.cycles(on, Links::Digit, Technique::BidirectionalXCycle, found);
+            }
+            if by_cell {
+                self.cycles(on, Links::Cell, Technique::BidirectionalYCycle, found);
+            }
+            if by_unit || by_cell {
+                self.cycles(
+                    on,
+                    Links::DigitAndCell,
+                    Technique::BidirectionalCycle,
+                    found,
+                );
             }
             for on in [true, false] {
                 let start = self.literal(cell, digit, on);
@@ -470,6 +493,43 @@ impl<'a> Chaining<'a> {
         }
     }
 }
+
+impl Chaining<'_> {
+    /// Whether a bidirectional cycle could close on the on of `digit` in `cell`, by a
+    /// unit's link and by the cell's: a loop comes back to the on from an off that forces
+    /// it (the digit's other place in a unit where it has two; the cell's other candidate
+    /// when it has two), so the on must reach such an off (the closures say whether it
+    /// does). An X-cycle closes by a unit, a Y-cycle by the cell.
+    fn cycle_closers(&mut self, cell: Cell, digit: Digit) -> (bool, bool) {
+        let on = self.literal(cell, digit, true);
+        let geometry = self.position.geometry();
+        let mut partners = [0u32; MAX_UNITS_OF_A_CELL];
+        let mut count = 0;
+        let units = geometry.all_units_of(cell);
+        let places = geometry.unit_places(cell);
+        for (k, &unit) in units.iter().enumerate().take(MAX_UNITS_OF_A_CELL) {
+            let index = unit.index() * self.side + digit.index();
+            let others = self.base_places[index] & !(1 << places[k]);
+            if others.count_ones() == 1 {
+                let place = geometry.unit(unit)[others.trailing_zeros() as usize];
+                partners[count] = self.literal(place, digit, false);
+                count += 1;
+            }
+        }
+        let marks = self.base[cell.index()];
+        let cell_partner = (marks.len() == 2).then(|| {
+            let other = marks.iter().find(|&d| d != digit).expect("two candidates");
+            self.literal(cell, other, false)
+        });
+        let closure = self.closure(Links::DigitAndCell);
+        let by_unit = partners[..count].iter().any(|&p| closure.reaches(on, p));
+        let by_cell = cell_partner.is_some_and(|p| closure.reaches(on, p));
+        (by_unit, by_cell)
+    }
+}
+
+/// The most units a cell lies in (box, row, column, two diagonals, a window, a group).
+const MAX_UNITS_OF_A_CELL: usize = 8;
 
 /// Calls `visit` with every `size`-element subset of `0..n` (`size` at most 3), in
 /// lexicographic order, without allocating.

@@ -271,6 +271,30 @@ fn a_patterns_offs_are_followed_in_se_s_table_order() {
 }
 
 #[test]
+fn nested_searches_take_bidirectional_cycles_as_se_s_do() {
+    // Forum development puzzle 1 (`datasets/se_ratings_forum_hardest_dev.se.txt.gz`, SE
+    // 11.6; `reports/2026-12-05-plus-rules/serate_chains_forum_dev_1.txt.gz`) before SE's
+    // 2nd step, "10.4 Contradiction Forcing Chain: r2c5.1 on ==> r4c5.3 both on & off",
+    // whose nested chains include a bidirectional X-cycle. Without nested cycles the
+    // cheapest step here rated 10.5 (`reports/2026-12-06-nested-speed`).
+    expect_step(
+        &[
+            "....5.......4..789..3....89.....6...1.3....891.34..78.......789.2....78912....7.9",
+            "..3..678..2.........3..6.891.3.5.7.91.3.5..891.3...78.....56789...4.....1...5.7.9",
+            "...4.678....4.67891...........45.7.9.2..........4..78...3..........56789....5.7.9",
+            "........91..456....23.56..........8.1.3.56...123..67.....45.7...23.5.7...2345.7..",
+            ".23..6.8.....56.8.......7...23.5.......4......23..6...1..........3.5..89.23.5...9",
+            "1234...8.1..45..8..23.5..8.123.5.7..1.3.5............9...45.78..23.5.78......6...",
+            "1....6.8.1...56.89...4.....1.3.....9......7..1.3..6.8..2.........3.56..9..3.5...9",
+            ".2...678...3.......2..56.89.2.4....9.....6.89.2.4.6.8....4567.91...........45.7.9",
+            "12...67..1....67.9.2...6..91234....91.3..6..9....5.......4.67.9..3..67.9.......8.",
+        ],
+        Technique::NestedForcingChains,
+        10.4,
+    );
+}
+
+#[test]
 fn unit_links_are_the_static_searches_links_on_any_marks() {
     // The closures read a static search's links off the units' places
     // (`Chaining::unit_links`); they must be exactly what the search follows
