@@ -481,7 +481,7 @@ fn exact_cover_files_are_counted_by_every_engine_with_their_mems() {
         .lines()
         .next()
         .unwrap()
-        .ends_with(",mems_per_puzzle,assignments_per_puzzle"));
+        .ends_with(",mems_per_puzzle,assignments_per_puzzle,grade_timeouts"));
     let readme = std::fs::read_to_string(out.join("README.md")).unwrap();
     assert!(readme
         .contains("| exact-cover file (one count) | engine | ms | vs fastest | nodes | mems |"));
