@@ -323,10 +323,9 @@ pub fn corpus_lines(rows: &[SummaryRow]) -> String {
         };
         let graded = of
             .iter()
-            .find(|r| r.logic_solved_pct.is_some())
-            .map_or(String::new(), |r| {
-                let pct = r.logic_solved_pct.unwrap_or_default();
-                let late = match r.grade_timeouts {
+            .find_map(|r| Some((r.logic_solved_pct?, r.grade_timeouts)))
+            .map_or(String::new(), |(pct, timeouts)| {
+                let late = match timeouts {
                     0 => String::new(),
                     n => format!(" ({n} not graded within the time limit)"),
                 };

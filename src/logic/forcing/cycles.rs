@@ -57,8 +57,8 @@ impl Chaining<'_> {
         spans.extend_from_slice(&[0, 0]);
         // Only the component's literals are entered: this keeps the order of the entries
         // that matter and leaves out only those from which no loop comes back.
-        let component = self.closures[Links::DigitAndCell.index()].component_of(start);
         let closure = Links::DigitAndCell.index();
+        let component = self.closures[closure].component_of(start);
         let mut closing = Vec::new();
         let mut next = 0;
         while next < entries.len() && entries.len() < 20_000 {

@@ -604,8 +604,9 @@ impl<'a> Chaining<'a> {
     /// The static links of `links` from candidate `digit` of `cell` assumed `on`, on `base`,
     /// each given to `link`: what [`Chaining::consequences`] finds in a static search, read
     /// off the units' places, where a cell's peers are those of its units (no extra peers,
-    /// no non-consecutive rule, no cages). A peer in two units is given twice. (Building
-    /// the closures this way takes a fifth less time than through `consequences`.)
+    /// no non-consecutive rule, no cages; an off's links are read so on every grid). A peer
+    /// in two units is given twice. (Building the closures this way takes a fifth less
+    /// time than through `consequences`.)
     fn unit_links(
         &self,
         cell: Cell,

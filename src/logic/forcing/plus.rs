@@ -23,7 +23,8 @@
 //!   forcing chains; then dynamic forcing chains): as for the "+" rules, the first kind
 //!   that concludes anything ends the round (`reports/2026-12-05-plus-rules`; SE's
 //!   listings cite nested cycles, `reports/2026-12-06-nested-speed`). A nested cycle
-//!   rests on the enclosing offs its links meet, and counts its loop's literals. Its conclusions are literals of the
+//!   rests on the enclosing offs its links meet, and counts its loop's literals. Its
+//!   conclusions are literals of the
 //!   enclosing search whose parents are the enclosing search's offs the nested chains
 //!   rest on (its `axioms`): those their links meet and, for a cell or region chain,
 //!   those that took candidates from its cell or region (SE counts them in the main
@@ -502,34 +503,20 @@ impl Chaining<'_> {
     /// does). An X-cycle closes by a unit, a Y-cycle by the cell.
     fn cycle_closers(&mut self, cell: Cell, digit: Digit) -> (bool, bool) {
         let on = self.literal(cell, digit, true);
-        let geometry = self.position.geometry();
-        let mut partners = [0u32; MAX_UNITS_OF_A_CELL];
-        let mut count = 0;
-        let units = geometry.all_units_of(cell);
-        let places = geometry.unit_places(cell);
-        for (k, &unit) in units.iter().enumerate().take(MAX_UNITS_OF_A_CELL) {
-            let index = unit.index() * self.side + digit.index();
-            let others = self.base_places[index] & !(1 << places[k]);
-            if others.count_ones() == 1 {
-                let place = geometry.unit(unit)[others.trailing_zeros() as usize];
-                partners[count] = self.literal(place, digit, false);
-                count += 1;
-            }
-        }
-        let marks = self.base[cell.index()];
-        let cell_partner = (marks.len() == 2).then(|| {
-            let other = marks.iter().find(|&d| d != digit).expect("two candidates");
-            self.literal(cell, other, false)
-        });
-        let closure = self.closure(Links::DigitAndCell);
-        let by_unit = partners[..count].iter().any(|&p| closure.reaches(on, p));
-        let by_cell = cell_partner.is_some_and(|p| closure.reaches(on, p));
-        (by_unit, by_cell)
+        self.closure(Links::DigitAndCell);
+        let closure = &self.closures[Links::DigitAndCell.index()];
+        // The offs that force the on are the negations of what its off forces (an off's
+        // links are its units' and its cell's on every grid).
+        let reached = |links: Links| {
+            let mut reached = false;
+            self.unit_links(cell, digit, false, links, |forced| {
+                reached |= closure.reaches(on, forced ^ 1);
+            });
+            reached
+        };
+        (reached(Links::Digit), reached(Links::Cell))
     }
 }
-
-/// The most units a cell lies in (box, row, column, two diagonals, a window, a group).
-const MAX_UNITS_OF_A_CELL: usize = 8;
 
 /// Calls `visit` with every `size`-element subset of `0..n` (`size` at most 3), in
 /// lexicographic order, without allocating.
