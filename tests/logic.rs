@@ -231,6 +231,33 @@ fn techniques_are_sound_on_the_variant_corpora() {
     );
 }
 
+/// The one bundled killer puzzle that cage combinations, the 45 rule and chains reading
+/// only peers leave stuck (the 310th 9x9, three rows left: only the sums tell its last
+/// cells apart) is solved once the "+" level of the dynamic forcing chains reads the cage
+/// sums, every step checked against the bitmask engine's solution.
+#[test]
+fn dynamic_chains_read_cage_sums_where_the_killer_ladder_stops() {
+    use sudolab::variant::format;
+    let path = format!(
+        "{}/datasets/variants/killer-9x9.txt.gz",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let input = sudolab::input::open_file(path.as_ref()).unwrap();
+    let records = format::read_records(input, Some(&path)).unwrap();
+    let record = &records[309];
+    let limits = sudolab::solver::Limits::NONE;
+    let outcome = sudolab::bitmask::variant::count_variant(&record.puzzle, 2, &limits);
+    assert_eq!(outcome.count, 1);
+    let label = format!("killer-9x9, line {}", record.line);
+    let position = Position::from_puzzle(&record.puzzle).unwrap();
+    let (techniques, done) = check_walk(position, &outcome.solutions[0], &label);
+    assert!(done, "{label}: not solved by the techniques");
+    assert!(
+        techniques.contains(&Technique::DynamicForcingChainsPlus),
+        "{label}: {techniques:?}"
+    );
+}
+
 /// The soundness criterion in full: every step on the path of every puzzle of the
 /// exchange diabolical corpus (39,719 puzzles, all solved by the techniques) checked
 /// against the solution, on every core. About three minutes on two cores: run by CI

@@ -177,8 +177,10 @@ fn step_for(
     ))
 }
 
-/// The search for a cage's fillings, its memo reused from cage to cage.
-struct Fillings {
+/// The search for a cage's fillings, its memo reused from cage to cage (and from search
+/// to search: the "+" level of the dynamic forcing chains keeps one, `forcing/plus.rs`).
+#[derive(Debug, Default)]
+pub(super) struct Fillings {
     side: usize,
     /// `finishes[i << side | used]`: 0 unknown, 1 no, 2 yes.
     finishes: Vec<u8>,
@@ -187,7 +189,7 @@ struct Fillings {
 }
 
 impl Fillings {
-    fn new(side: usize) -> Fillings {
+    pub(super) fn new(side: usize) -> Fillings {
         Fillings {
             side,
             finishes: Vec::new(),
@@ -198,14 +200,26 @@ impl Fillings {
     /// For each cell of a cage whose cells may hold `options`, the digits some filling
     /// summing to `sum` gives it.
     fn allowed(&mut self, options: &[DigitSet], sum: u32) -> Vec<DigitSet> {
+        let mut allowed = vec![DigitSet::EMPTY; options.len()];
+        self.allowed_into(options, sum, &mut allowed);
+        allowed
+    }
+
+    /// [`Fillings::allowed`] into `allowed` (as long as `options`), with no allocation
+    /// once the memo has grown to the largest cage.
+    pub(super) fn allowed_into(
+        &mut self,
+        options: &[DigitSet],
+        sum: u32,
+        allowed: &mut [DigitSet],
+    ) {
         let states = (options.len() + 1) << self.side;
         self.finishes.clear();
         self.finishes.resize(states, 0);
         self.visited.clear();
         self.visited.resize(states, false);
-        let mut allowed = vec![DigitSet::EMPTY; options.len()];
-        self.walk(options, sum, 0, 0, &mut allowed);
-        allowed
+        allowed.fill(DigitSet::EMPTY);
+        self.walk(options, sum, 0, 0, allowed);
     }
 
     /// Walks forward from cell `i` with digits `used` (bit `d - 1` for digit `d`), marking

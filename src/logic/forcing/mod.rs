@@ -195,6 +195,8 @@ struct Chaining<'a> {
     cycle_entries: Vec<(u32, u32)>,
     cycle_hidden: Vec<u32>,
     cycle_spans: Vec<u32>,
+    /// Scratch of the "+" level's cage combinations (killer grids, see `plus.rs`).
+    cage_scratch: CageScratch,
     /// The search nested levels run, made on first use.
     inner: Option<Box<Chaining<'a>>>,
     /// What the nested rules concluded from each set of pencil marks they were given
@@ -243,6 +245,15 @@ struct Found {
     complexity: usize,
     explanation: String,
     cells: Vec<Cell>,
+}
+
+/// Scratch of the "+" level's cage combinations: one cage's cells' digits, those some
+/// filling uses, and the fillings' search.
+#[derive(Debug, Default)]
+struct CageScratch {
+    options: Vec<DigitSet>,
+    allowed: Vec<DigitSet>,
+    fillings: crate::logic::cages::Fillings,
 }
 
 impl<'a> Chaining<'a> {
@@ -295,6 +306,10 @@ impl<'a> Chaining<'a> {
             closed: [false; 3],
             searches: 0,
             abandoned: false,
+            cage_scratch: CageScratch {
+                fillings: crate::logic::cages::Fillings::new(geometry.side()),
+                ..CageScratch::default()
+            },
         }
     }
 

@@ -17,6 +17,9 @@
 //!   triples and every rule applied in each round, sudolab's chains reached conclusions
 //!   by other paths than SE's: on SE's own positions, 55 of the 212 steps SE rates 8.5
 //!   and up got another rating from sudolab; now 7.
+//!   On a killer grid, cage combinations (`logic::cages`) come first, as on the ladder:
+//!   SE rates no killer puzzle, and without the sums the chains could not finish the one
+//!   bundled killer puzzle whose last cells only the sums tell apart.
 //! * **Nested** (9.5, 10.0, 10.5): when the "+" rules conclude nothing, a whole chain
 //!   search run on the search's pencil marks, a kind of chains at a time up to the
 //!   level's (bidirectional X-, Y- and XY-cycles and forcing chains; then cell and region
@@ -132,8 +135,12 @@ impl<'a> Chaining<'a> {
     /// The basic techniques of the "+" level on `marks`.
     fn basic_rules(&mut self, derived: &mut Vec<u32>) {
         // As SE's: the first rule that concludes anything ends the round, and the search
-        // follows what it concluded before trying the next.
-        self.locking(derived);
+        // follows what it concluded before trying the next. A killer grid's cage sums come
+        // first, as they do on the ladder (SE rates no killer puzzle).
+        self.cage_combinations(derived);
+        if derived.is_empty() {
+            self.locking(derived);
+        }
         if derived.is_empty() {
             self.hidden_subsets(2, derived);
         }
@@ -143,6 +150,49 @@ impl<'a> Chaining<'a> {
         if derived.is_empty() {
             self.fish(2, derived);
         }
+    }
+
+    /// Cage combinations on a killer grid's marks (`logic::cages`): a candidate of a cage
+    /// cell that no filling of the cage (its cells' marks, no digit twice, the sum exact)
+    /// uses goes. The parents are the removed candidates of the cage's cells.
+    fn cage_combinations(&mut self, derived: &mut Vec<u32>) {
+        let position = self.position;
+        if position.cages().is_empty() {
+            return;
+        }
+        let mut scratch = std::mem::take(&mut self.cage_scratch);
+        let mut parents = Vec::new();
+        for cage in position.cages() {
+            let (options, allowed) = (&mut scratch.options, &mut scratch.allowed);
+            options.clear();
+            for &cell in &cage.cells {
+                options.push(match position.value(cell) {
+                    Some(digit) => DigitSet::single(digit),
+                    None => self.marks[cell.index()],
+                });
+            }
+            allowed.clear();
+            allowed.resize(options.len(), DigitSet::EMPTY);
+            scratch.fillings.allowed_into(options, cage.sum, allowed);
+            let from = derived.len();
+            parents.clear();
+            for (k, &cell) in cage.cells.iter().enumerate() {
+                if position.value(cell).is_some() || options[k] == allowed[k] {
+                    continue;
+                }
+                if parents.is_empty() {
+                    for &c in &cage.cells {
+                        let gone = self.original[c.index()].difference(self.marks[c.index()]);
+                        parents.extend(gone.iter().map(|e| self.literal(c, e, false)));
+                    }
+                }
+                for digit in options[k].difference(allowed[k]).iter() {
+                    Self::derive(derived, self.literal(cell, digit, false), 0, &parents);
+                }
+            }
+            self.in_table_order(derived, from);
+        }
+        self.cage_scratch = scratch;
     }
 
     /// Fish of `size` lines on a classic grid's marks (2: X-Wings): a digit's places in
