@@ -26,7 +26,8 @@
 //!   forcing chains; then dynamic forcing chains): as for the "+" rules, the first kind
 //!   that concludes anything ends the round (`reports/2026-12-05-plus-rules`; SE's
 //!   listings cite nested cycles, `reports/2026-12-06-nested-speed`). A nested cycle
-//!   rests on the enclosing offs its links meet, and counts its loop's literals. Its
+//!   rests on the enclosing offs its links meet, and counts its loop's literals (twice
+//!   from 10.0 up, `reports/2026-12-06-nested-cycle-count`). Its
 //!   conclusions are literals of the
 //!   enclosing search whose parents are the enclosing search's offs the nested chains
 //!   rest on (its `axioms`): those their links meet and, for a cell or region chain,
@@ -464,7 +465,22 @@ impl<'a> Chaining<'a> {
         found.sort_by_key(|f| f.complexity);
         let from = derived.len();
         for f in found {
-            let tag = self.nested_tag_of(f.conclusion, f.complexity as u32);
+            // In a step's count, a nested cycle found by a search that also takes cell and
+            // region chains (10.0 and up) counts twice, once each way round, as SE lists
+            // it; in the searches of the "+ forcing chains" level, once
+            // (`reports/2026-12-06-nested-cycle-count`).
+            let cycle = matches!(
+                f.technique,
+                Technique::BidirectionalXCycle
+                    | Technique::BidirectionalYCycle
+                    | Technique::BidirectionalCycle
+            );
+            let size = if cycle && level >= Level::NestedMultiple {
+                2 * f.complexity
+            } else {
+                f.complexity
+            };
+            let tag = self.nested_tag_of(f.conclusion, size as u32);
             // A cycle's further eliminations rest on the same loop.
             for &off in &f.more {
                 Self::derive(derived, off, tag, &f.axioms);

@@ -295,6 +295,31 @@ fn nested_searches_take_bidirectional_cycles_as_se_s_do() {
 }
 
 #[test]
+fn a_nested_cycle_counts_both_ways_round_from_the_multiple_level_up() {
+    // Third forum development puzzle 3 (`datasets/se_ratings_forum_hardest_dev3.se.txt.gz`,
+    // `reports/2026-12-06-plus-rule-order/serate_chains_forum_dev3_3.txt.gz`) before SE's
+    // 3rd step, "11.2 Contradiction Forcing Chain: r1c5.1 on ==> r6c3.6 both on & off",
+    // whose nested chains include an X-cycle listed as two chains, one each way round.
+    // Counting the cycle once, the same contradiction came to 191 literals, 11.1
+    // (`reports/2026-12-06-nested-cycle-count`).
+    expect_step(
+        &[
+            ".....6......4..78...345..8.1...5.7891.3.5.7.91.3...78.1.34...891.3.....9.2.......",
+            "..3...78.........9.23....8....4.....1.3..67..123..678.1.3....8.....5......3..6.8.",
+            "..345..8..2.4...8.1.........2..56.89..3.56..9.23..6.8.......7....3..6..9..34.6.89",
+            "1.3...7.9....5.....23..6..91....67.9.......8....4.....123.....9123..67.9..3..67.9",
+            "1.34..7891..4.678...34.6.891....67.9.2.......1....67..1.3.5..891.3..67.9..3.56789",
+            "1.....78912...678..2...6.89..3......1....67.9....5....12.....89...4..........6789",
+            ".2.......1..4...8....45..891...5.78.1.345.7..1.3...78......6.....3...7.9..345...9",
+            "1..45......3.........456...12...67..1..4567..........9.2.45...........8....45.7..",
+            "...45..89...4.6.8.......7...2..56.8...3456....23..6.8..2345...9.23.....91........",
+        ],
+        Technique::NestedMultipleForcingChains,
+        11.2,
+    );
+}
+
+#[test]
 fn unit_links_are_the_static_searches_links_on_any_marks() {
     // The closures read a static search's links off the units' places
     // (`Chaining::unit_links`); they must be exactly what the search follows
