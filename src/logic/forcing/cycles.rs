@@ -138,6 +138,15 @@ impl Chaining<'_> {
                 continue;
             };
 
+            if self.nested {
+                // As SE's listings show a nested cycle's premises: besides the offs its
+                // links rest on, every candidate the enclosing search took from the
+                // loop's cells (`reports/2026-12-06-nested-cycle-count`).
+                for &c in &cells {
+                    let gone = self.original[c.index()].difference(self.base[c.index()]);
+                    axioms.extend(gone.iter().map(|d| self.literal(c, d, false)));
+                }
+            }
             axioms.sort_unstable();
             axioms.dedup();
             found.push(Found {

@@ -26,8 +26,9 @@
 //!   forcing chains; then dynamic forcing chains): as for the "+" rules, the first kind
 //!   that concludes anything ends the round (`reports/2026-12-05-plus-rules`; SE's
 //!   listings cite nested cycles, `reports/2026-12-06-nested-speed`). A nested cycle
-//!   rests on the enclosing offs its links meet, and counts its loop's literals (twice
-//!   from 10.0 up, `reports/2026-12-06-nested-cycle-count`). Its
+//!   rests on the enclosing offs its links meet and those that took candidates from
+//!   its cells, and counts its loop's literals (twice from 10.0 up,
+//!   `reports/2026-12-06-nested-cycle-count`). Its
 //!   conclusions are literals of the
 //!   enclosing search whose parents are the enclosing search's offs the nested chains
 //!   rest on (its `axioms`): those their links meet and, for a cell or region chain,

@@ -320,6 +320,31 @@ fn a_nested_cycle_counts_both_ways_round_from_the_multiple_level_up() {
 }
 
 #[test]
+fn a_nested_cycle_rests_on_what_was_taken_from_its_cells() {
+    // Fourth forum development puzzle 11 (`datasets/se_ratings_forum_hardest_dev4.se.txt.gz`,
+    // `reports/2026-12-06-nested-cycle-count/serate_chains_forum_dev4_11.txt.gz`) before
+    // SE's 5th step, "10.9 Contradiction Forcing Chain: r5c2.1 on ==> r4c5.2 both on &
+    // off". SE's listing gives its nested cycle every candidate the enclosing chain took
+    // from the loop's cells as premises; with only the offs its links rest on, the same
+    // contradiction counted 379 literals, 10.8.
+    expect_step(
+        &[
+            "........9.......8.12..5..........7...234.....12.4..........6...12345....12345....",
+            "......7..123..6...12...6...1.34.6..9....5....12.4.6..9...4...891234.....1234...89",
+            "12..56...123.56......4.....1.3..6..9.23..6..9.......8...3.5...9......7..123.5...9",
+            "...4.....12..56..912..56..9..3..6..9.23..6..9......7....3.5...9.......8.1.3.5...9",
+            "1....6.8.1.....7.9..3.........4.6.89...4.6.89....5.....2.......1..4.6...1..4..7.9",
+            ".2..56.8..2..567.9.2..56.89..34...891.........2...6..9..345.7.9..3456.....345.7.9",
+            "..3.......2...6..9.2...6.89....5.......4.6789...4.6..91.........2.4......2.4..78.",
+            "12..56.8....4.....12..56.8.1....6.8......678...3..........5.78.........9.2..5.78.",
+            "1...5..8.1...5...9......7...2..........4...891..4....9..345..8...345.........6...",
+        ],
+        Technique::NestedForcingChains,
+        10.9,
+    );
+}
+
+#[test]
 fn unit_links_are_the_static_searches_links_on_any_marks() {
     // The closures read a static search's links off the units' places
     // (`Chaining::unit_links`); they must be exactly what the search follows
