@@ -248,11 +248,12 @@ struct Found {
 }
 
 /// Scratch of the "+" level's cage combinations: one cage's cells' digits, those some
-/// filling uses, and the fillings' search.
+/// filling uses, the offs its eliminations rest on, and the fillings' search.
 #[derive(Debug, Default)]
 struct CageScratch {
     options: Vec<DigitSet>,
     allowed: Vec<DigitSet>,
+    parents: Vec<u32>,
     fillings: crate::logic::cages::Fillings,
 }
 

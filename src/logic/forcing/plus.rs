@@ -163,9 +163,12 @@ impl<'a> Chaining<'a> {
             return;
         }
         let mut scratch = std::mem::take(&mut self.cage_scratch);
-        let mut parents = Vec::new();
         for cage in position.cages() {
-            let (options, allowed) = (&mut scratch.options, &mut scratch.allowed);
+            let (options, allowed, parents) = (
+                &mut scratch.options,
+                &mut scratch.allowed,
+                &mut scratch.parents,
+            );
             options.clear();
             for &cell in &cage.cells {
                 options.push(match position.value(cell) {
@@ -189,7 +192,7 @@ impl<'a> Chaining<'a> {
                     }
                 }
                 for digit in options[k].difference(allowed[k]).iter() {
-                    Self::derive(derived, self.literal(cell, digit, false), 0, &parents);
+                    Self::derive(derived, self.literal(cell, digit, false), 0, parents);
                 }
             }
             self.in_table_order(derived, from);
