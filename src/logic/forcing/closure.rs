@@ -7,24 +7,38 @@
 //! and off for its own negation on the marks they are given, and most of those searches
 //! find nothing; the closures say beforehand which ones will find something.
 //!
+//! Most literals of a position lie at an end of the graph: a *source* has no link
+//! leading to it (an on whose digit has no strong link and whose cell is not bivalue),
+//! a *sink* no link leading from it (the off of such a candidate). No path passes
+//! through either, so only the *core* (the nodes with links both in and out, on a
+//! 25x25 grid about one in seven) needs its closure stored: a sink's is itself, and a
+//! source's is read off its successors'. A closure is a bitset over the nodes that are
+//! not sources (no other node reaches one).
+//!
 //! # Layout
 //!
 //! * `node_of[literal]`: the literal's node, `u32::MAX` for a literal without a
 //!   candidate; nodes are numbered `0..nodes` in the order they are added.
 //! * `offsets`, `targets`: the links, node `v`'s successors being
 //!   `targets[offsets[v]..offsets[v + 1]]`.
+//! * `bit_of[v]`: node `v`'s bit in a closure, `u32::MAX` for a source; `words` the
+//!   number of 64-bit words of a closure.
 //! * `component[v]`: the strongly connected component of node `v` (literals that reach
 //!   each other), numbered as Tarjan's algorithm completes them: a component's
 //!   successors are complete before it, so components come in reverse topological order.
-//! * `rows[c * words..(c + 1) * words]`: component `c`'s closure as a bitset of nodes,
+//!   `sizes[c]`: its number of nodes.
+//! * `row_of_component[c]`: where component `c`'s closure starts in `rows`, `u32::MAX`
+//!   unless it is in the core (a component of several nodes always is). A closure holds
 //!   its own members and the closures of the components its links lead to.
+//! * `source_row[v]`: where source `v`'s closure starts in `rows`, made when first asked
+//!   for ([`Closure::share_beyond`]), `u32::MAX` before.
 //! * `index`, `lowlink`, `on_stack`, `stack`, `calls`: Tarjan's scratch, the depth-first
 //!   search kept on `calls` (node, next link) rather than on the machine stack.
 //!
 //! Every vector is kept between uses: building the closures allocates only when a
 //! position needs more room than the last one.
 
-/// Not a node, not visited, not in a component.
+/// Not a node, not visited, not in a component, no row.
 const NONE: u32 = u32::MAX;
 
 /// The closures of a graph of literals (see the module docs).
@@ -33,9 +47,11 @@ pub(super) struct Closure {
     node_of: Vec<u32>,
     offsets: Vec<u32>,
     targets: Vec<u32>,
+    bit_of: Vec<u32>,
     component: Vec<u32>,
-    /// The number of nodes in each component.
     sizes: Vec<u32>,
+    row_of_component: Vec<u32>,
+    source_row: Vec<u32>,
     words: usize,
     rows: Vec<u64>,
     index: Vec<u32>,
@@ -72,22 +88,34 @@ impl Closure {
         *self.offsets.last_mut().expect("a node was added") += 1;
     }
 
-    /// Computes every node's closure.
+    /// Computes the core's closures.
     pub(super) fn solve(&mut self) {
         let nodes = self.offsets.len() - 1;
+        // Sources first get no bit; every node a link leads to then gets one.
+        self.bit_of.clear();
+        self.bit_of.resize(nodes, NONE);
+        let mut bits = 0;
         for v in 0..nodes {
             for k in self.offsets[v] as usize..self.offsets[v + 1] as usize {
                 let node = self.node_of[self.targets[k] as usize];
                 debug_assert!(node != NONE, "a link leads to a literal without a node");
                 // (Were it to happen, the link is dropped: made a loop.)
-                self.targets[k] = if node == NONE { v as u32 } else { node };
+                let node = if node == NONE { v as u32 } else { node };
+                self.targets[k] = node;
+                if self.bit_of[node as usize] == NONE {
+                    self.bit_of[node as usize] = bits;
+                    bits += 1;
+                }
             }
         }
-        self.words = nodes.div_ceil(64);
+        self.words = (bits as usize).div_ceil(64);
         self.rows.clear();
         self.component.clear();
         self.component.resize(nodes, NONE);
         self.sizes.clear();
+        self.row_of_component.clear();
+        self.source_row.clear();
+        self.source_row.resize(nodes, NONE);
         self.index.clear();
         self.index.resize(nodes, NONE);
         self.lowlink.clear();
@@ -100,6 +128,16 @@ impl Closure {
                 self.visit(root, &mut counter);
             }
         }
+    }
+
+    /// Whether node `v` has no link leading from it.
+    fn is_sink(&self, v: usize) -> bool {
+        self.offsets[v] == self.offsets[v + 1]
+    }
+
+    /// Whether node `v` has links both in and out.
+    fn is_core(&self, v: usize) -> bool {
+        self.bit_of[v] != NONE && !self.is_sink(v)
     }
 
     /// Tarjan's depth-first search from `root`, each component's closure made as it
@@ -139,53 +177,88 @@ impl Closure {
         self.calls.push((node, self.offsets[node as usize]));
     }
 
-    /// Pops the component whose root is `root` and makes its closure.
+    /// Pops the component whose root is `root` and, in the core, makes its closure.
     fn complete(&mut self, root: u32) {
-        let c = self.rows.len() / self.words.max(1);
+        let c = self.sizes.len() as u32;
         let start = self
             .stack
             .iter()
             .rposition(|&v| v == root)
             .expect("on the stack");
-        self.rows.resize(self.rows.len() + self.words, 0);
         self.sizes.push((self.stack.len() - start) as u32);
-        let row = c * self.words;
         for k in start..self.stack.len() {
             let v = self.stack[k] as usize;
-            self.component[v] = c as u32;
+            self.component[v] = c;
             self.on_stack[v] = false;
-            self.rows[row + v / 64] |= 1 << (v % 64);
+        }
+        if !self.is_core(root as usize) {
+            // A source or a sink: alone in its component, no row.
+            self.row_of_component.push(NONE);
+            self.stack.truncate(start);
+            return;
+        }
+        let row = self.rows.len();
+        self.row_of_component.push(row as u32);
+        self.rows.resize(row + self.words, 0);
+        for k in start..self.stack.len() {
+            let bit = self.bit_of[self.stack[k] as usize] as usize;
+            self.rows[row + bit / 64] |= 1 << (bit % 64);
         }
         for k in start..self.stack.len() {
             let v = self.stack[k] as usize;
             for e in self.offsets[v]..self.offsets[v + 1] {
                 let w = self.targets[e as usize] as usize;
+                let bit = self.bit_of[w] as usize;
                 // A node already in the row came with the whole (complete) closure of a
                 // component merged before, which holds `w`'s closure too.
-                if self.rows[row + w / 64] & (1 << (w % 64)) != 0 {
+                if self.rows[row + bit / 64] & (1 << (bit % 64)) != 0 {
                     continue;
                 }
-                let other = self.component[w] as usize;
-                if other != c {
-                    // Components complete in order: `other`'s row lies before this one.
-                    let (done, this) = self.rows.split_at_mut(row);
-                    let from = &done[other * self.words..(other + 1) * self.words];
-                    for (word, &more) in this[..self.words].iter_mut().zip(from) {
-                        *word |= more;
-                    }
+                let other = self.row_of_component[self.component[w] as usize];
+                if other == NONE {
+                    // A sink: its closure is itself.
+                    self.rows[row + bit / 64] |= 1 << (bit % 64);
+                    continue;
+                }
+                // Components complete in order: `other`'s row lies before this one.
+                let (done, this) = self.rows.split_at_mut(row);
+                let from = &done[other as usize..other as usize + self.words];
+                for (word, &more) in this[..self.words].iter_mut().zip(from) {
+                    *word |= more;
                 }
             }
         }
         self.stack.truncate(start);
     }
 
+    /// Whether node `v`'s closure holds bit `bit`: `v` in the core.
+    fn row_has(&self, v: usize, bit: usize) -> bool {
+        let row = self.row_of_component[self.component[v] as usize] as usize;
+        self.rows[row + bit / 64] & (1 << (bit % 64)) != 0
+    }
+
     /// Whether a path of links leads from literal `from` to literal `to` (a literal
     /// reaches itself); false when either is not a node.
     pub(super) fn reaches(&self, from: u32, to: u32) -> bool {
-        let (Some(row), b) = (self.row_of(from), self.node_of[to as usize]) else {
+        let (a, b) = (self.node_of[from as usize], self.node_of[to as usize]);
+        if a == NONE || b == NONE {
             return false;
-        };
-        b != NONE && self.rows[row + b as usize / 64] & (1 << (b % 64)) != 0
+        }
+        if a == b {
+            return true;
+        }
+        let (a, bit) = (a as usize, self.bit_of[b as usize] as usize);
+        if bit == NONE as usize || self.is_sink(a) {
+            return false; // nothing reaches a source; a sink reaches only itself
+        }
+        if self.is_core(a) {
+            return self.row_has(a, bit);
+        }
+        // A source: through its successors.
+        (self.offsets[a]..self.offsets[a + 1]).any(|e| {
+            let s = self.targets[e as usize];
+            s == b || (self.is_core(s as usize) && self.row_has(s as usize, bit))
+        })
     }
 
     /// The strongly connected component of `literal` (literals that reach each other), or
@@ -202,25 +275,49 @@ impl Closure {
             .map_or(0, |c| self.sizes[c as usize] as usize)
     }
 
-    /// Where literal `literal`'s closure starts in `rows` (`None` when it is not a node).
-    fn row_of(&self, literal: u32) -> Option<usize> {
-        let node = self.node_of[literal as usize];
-        (node != NONE).then(|| self.component[node as usize] as usize * self.words)
+    /// Where the closure of `literal` starts in `rows`, made first for a source; `None`
+    /// when it is not a node or is a sink (whose closure is itself alone).
+    fn row_of(&mut self, literal: u32) -> Option<usize> {
+        let v = self.node_of[literal as usize];
+        if v == NONE || self.is_sink(v as usize) {
+            return None;
+        }
+        let v = v as usize;
+        if self.is_core(v) {
+            return Some(self.row_of_component[self.component[v] as usize] as usize);
+        }
+        if self.source_row[v] == NONE {
+            let row = self.rows.len();
+            self.rows.resize(row + self.words, 0);
+            for e in self.offsets[v]..self.offsets[v + 1] {
+                let s = self.targets[e as usize] as usize;
+                let bit = self.bit_of[s] as usize;
+                let other = self.row_of_component[self.component[s] as usize];
+                if other == NONE {
+                    self.rows[row + bit / 64] |= 1 << (bit % 64);
+                    continue;
+                }
+                let (done, this) = self.rows.split_at_mut(row);
+                let from = &done[other as usize..other as usize + self.words];
+                for (word, &more) in this[..self.words].iter_mut().zip(from) {
+                    *word |= more;
+                }
+            }
+            self.source_row[v] = row as u32;
+        }
+        Some(self.source_row[v] as usize)
     }
 
     /// Whether some literal other than `starts` is reached from every one of them (none
     /// without starts, or when a start is not a node).
     pub(super) fn share_beyond(&mut self, starts: &[u32]) -> bool {
-        let Some((&first, rest)) = starts.split_first() else {
+        if starts.is_empty() {
             return false;
-        };
-        let Some(from) = self.row_of(first) else {
-            return false;
-        };
+        }
         self.shared.clear();
-        self.shared
-            .extend_from_slice(&self.rows[from..from + self.words]);
-        for &start in rest {
+        self.shared.resize(self.words, !0);
+        for &start in starts {
+            // A sink (or not a node) reaches nothing beyond itself, a start.
             let Some(from) = self.row_of(start) else {
                 return false;
             };
@@ -229,8 +326,10 @@ impl Closure {
             }
         }
         for &start in starts {
-            let node = self.node_of[start as usize] as usize;
-            self.shared[node / 64] &= !(1 << (node % 64));
+            let bit = self.bit_of[self.node_of[start as usize] as usize];
+            if bit != NONE {
+                self.shared[bit as usize / 64] &= !(1 << (bit % 64));
+            }
         }
         self.shared.iter().any(|&word| word != 0)
     }
@@ -266,7 +365,7 @@ mod tests {
     fn closures_match_brute_force_on_random_graphs() {
         let mut random = crate::random::Random::new(7);
         let mut closure = Closure::default();
-        for round in 0..200 {
+        for round in 0..400 {
             let n = 1 + round % 90;
             let literals = n * 2 + 3;
             let mut edges = Vec::new();
@@ -293,14 +392,20 @@ mod tests {
                 }
                 assert!(!closure.reaches(2 * a as u32, 2 * a as u32 + 1));
             }
-            let pair = [2 * (round % n) as u32 + 1, 2 * ((round * 7) % n) as u32 + 1];
-            let (a, b) = ((round % n), (round * 7) % n);
-            let shared = (0..n).any(|v| v != a && v != b && reach[a][v] && reach[b][v]);
-            assert_eq!(
-                closure.share_beyond(&pair),
-                shared,
-                "round {round}: {a}, {b}"
-            );
+            // Shared literals beyond a few starts: pairs and triples, sources among them.
+            for k in 0..6 {
+                let starts: Vec<usize> = (0..2 + k % 2)
+                    .map(|i| (round * 7 + k * 13 + i * 31) % n)
+                    .collect();
+                let literals: Vec<u32> = starts.iter().map(|&v| 2 * v as u32 + 1).collect();
+                let shared =
+                    (0..n).any(|v| !starts.contains(&v) && starts.iter().all(|&a| reach[a][v]));
+                assert_eq!(
+                    closure.share_beyond(&literals),
+                    shared,
+                    "round {round}: {starts:?}"
+                );
+            }
         }
     }
 }

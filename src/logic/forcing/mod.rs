@@ -156,10 +156,8 @@ struct Chaining<'a> {
     /// Every unit in the order the "+" rules' pairs are looked for, as SE's: the boxes,
     /// then the rows, the columns and the extra regions.
     unit_order: Vec<Unit>,
-    /// For each of the geometry's box-line intersections, the places of its shared cells
-    /// in the box and in the line, as bits of unit positions (the "+" level's pointing and
-    /// claiming read a digit's places against them).
-    shared_places: Vec<(u32, u32)>,
+    /// The box-line intersections as the "+" level's pointing and claiming read them.
+    intersections: Intersections,
     /// The places of each digit in each unit, as bits of unit positions, indexed
     /// `unit * side + digit index`: in `original`, in `base`, and in `marks`.
     original_places: Vec<u32>,
@@ -277,7 +275,7 @@ impl<'a> Chaining<'a> {
             peer_order,
             peer_starts,
             unit_order,
-            shared_places: shared_places(geometry),
+            intersections: Intersections::new(geometry),
             original_places: places.clone(),
             base_places: places.clone(),
             places,
@@ -778,20 +776,89 @@ fn peers_in_order(geometry: &crate::geometry::Geometry) -> (Vec<Cell>, Vec<u32>)
     (order, starts)
 }
 
-/// Each intersection's shared cells as bits of their places in its box and in its line
-/// (see [`Chaining::shared_places`]).
-fn shared_places(geometry: &crate::geometry::Geometry) -> Vec<(u32, u32)> {
-    let bits = |unit: Unit, shared: &[Cell]| {
-        let cells = geometry.unit(unit);
-        (0..cells.len())
-            .filter(|&at| shared.contains(&cells[at]))
-            .fold(0u32, |bits, at| bits | 1 << at)
-    };
-    geometry
-        .intersections()
-        .iter()
-        .map(|i| (bits(i.box_unit, &i.shared), bits(i.line, &i.shared)))
-        .collect()
+/// The geometry's box-line intersections (`Geometry::intersections`, in that order) as
+/// the "+" level's pointing and claiming read them: a digit points from a box into a line
+/// when the marks of the intersection's shared cells hold it, those of the rest of the
+/// box do not, and those of the rest of the line do (claiming: the other way round).
+/// The rest of a box is the shared cells of its other intersections with lines of the
+/// same kind (its rows, or its columns, partition it), the rest of a line those of its
+/// other intersections with boxes.
+///
+/// * `box_group[i]`, `line_group[i]`: the groups of intersection `i`, the intersections
+///   with its box and lines of its kind, and those with its line; group `g`'s members
+///   are `members[ranges[g].0..ranges[g].1]`.
+/// * `digits[i]`: scratch, the union of the marks of intersection `i`'s shared cells.
+#[derive(Debug, Default)]
+struct Intersections {
+    box_group: Vec<u32>,
+    line_group: Vec<u32>,
+    members: Vec<u32>,
+    ranges: Vec<(u32, u32)>,
+    digits: Vec<DigitSet>,
+}
+
+impl Intersections {
+    fn new(geometry: &crate::geometry::Geometry) -> Intersections {
+        let all = geometry.intersections();
+        let mut tables = Intersections {
+            digits: vec![DigitSet::EMPTY; all.len()],
+            ..Intersections::default()
+        };
+        // Groups keyed (box, kind of line) and (line): listed in order of first member.
+        let mut keys: Vec<(usize, usize)> = Vec::new();
+        let mut groups: Vec<Vec<u32>> = Vec::new();
+        let mut group_of = |key: (usize, usize), i: usize| {
+            let g = keys.iter().position(|&k| k == key).unwrap_or_else(|| {
+                keys.push(key);
+                groups.push(Vec::new());
+                keys.len() - 1
+            });
+            groups[g].push(i as u32);
+            g as u32
+        };
+        for (i, intersection) in all.iter().enumerate() {
+            let kind = geometry.unit_kind(intersection.line) as usize;
+            let box_key = (intersection.box_unit.index(), kind);
+            tables.box_group.push(group_of(box_key, i));
+            let line_key = (usize::MAX, intersection.line.index());
+            tables.line_group.push(group_of(line_key, i));
+        }
+        for members in groups {
+            let from = tables.members.len() as u32;
+            tables.members.extend(members);
+            tables.ranges.push((from, tables.members.len() as u32));
+        }
+        debug_assert!(all.iter().enumerate().all(|(i, intersection)| {
+            let cells = |g: u32| {
+                let (from, to) = tables.ranges[g as usize];
+                let mut cells: Vec<Cell> = tables.members[from as usize..to as usize]
+                    .iter()
+                    .flat_map(|&j| all[j as usize].shared.iter().copied())
+                    .collect();
+                cells.sort_unstable_by_key(|c| c.index());
+                cells
+            };
+            let sorted = |unit: Unit| {
+                let mut cells = geometry.unit(unit).to_vec();
+                cells.sort_unstable_by_key(|c| c.index());
+                cells
+            };
+            cells(tables.box_group[i]) == sorted(intersection.box_unit)
+                && cells(tables.line_group[i]) == sorted(intersection.line)
+        }));
+        tables
+    }
+
+    /// The union of `digits` over group `g` but intersection `i`.
+    fn others(&self, g: u32, i: usize) -> DigitSet {
+        let (from, to) = self.ranges[g as usize];
+        self.members[from as usize..to as usize]
+            .iter()
+            .filter(|&&j| j as usize != i)
+            .fold(DigitSet::EMPTY, |union, &j| {
+                union.union(self.digits[j as usize])
+            })
+    }
 }
 
 /// The places of each digit in each unit under `marks` (see [`Chaining`]).

@@ -256,11 +256,18 @@ impl<'a> Chaining<'a> {
 
     /// Pointing and claiming; on a variant grid, generalized intersections (every cell
     /// that sees all of a digit's places in a unit loses it).
-    fn locking(&self, derived: &mut Vec<u32>) {
+    fn locking(&mut self, derived: &mut Vec<u32>) {
         let geometry = self.position.geometry();
         if geometry.is_variant() {
             self.generalized_locking(derived);
             return;
+        }
+        let mut tables = std::mem::take(&mut self.intersections);
+        for (union, intersection) in tables.digits.iter_mut().zip(geometry.intersections()) {
+            *union = intersection
+                .shared
+                .iter()
+                .fold(DigitSet::EMPTY, |u, c| u.union(self.marks[c.index()]));
         }
         let mut parents = Vec::new();
         // Every pointing first (a box's digit confined to a line), then every claiming
@@ -276,26 +283,24 @@ impl<'a> Chaining<'a> {
             (false, UnitKind::Column),
             (false, UnitKind::Row),
         ] {
-            let intersections = geometry.intersections().iter().zip(&self.shared_places);
-            for (intersection, &(box_shared, line_shared)) in
-                intersections.filter(|(i, _)| geometry.unit_kind(i.line) == line_kind)
-            {
-                let box_places = intersection.box_unit.index() * self.side;
-                let line_places = intersection.line.index() * self.side;
-                for digit in Digit::all(self.side) {
-                    // The digit's places in the box and in the line, as bits (`places`).
-                    let in_box = self.places[box_places + digit.index()];
-                    let in_line = self.places[line_places + digit.index()];
-                    if in_box & box_shared == 0 {
-                        continue;
-                    }
-                    let in_box_rest = in_box & !box_shared != 0;
-                    let in_line_rest = in_line & !line_shared != 0;
-                    let (pattern_rest, targets) = match (pointing, in_box_rest, in_line_rest) {
-                        (true, false, true) => (&intersection.box_rest, &intersection.line_rest),
-                        (false, true, false) => (&intersection.line_rest, &intersection.box_rest),
-                        _ => continue,
-                    };
+            for (i, intersection) in geometry.intersections().iter().enumerate() {
+                if geometry.unit_kind(intersection.line) != line_kind {
+                    continue;
+                }
+                let shared = tables.digits[i];
+                if shared.is_empty() {
+                    continue;
+                }
+                let box_rest = tables.others(tables.box_group[i], i);
+                let line_rest = tables.others(tables.line_group[i], i);
+                let (digits, pattern_rest, targets) = if pointing {
+                    let digits = shared.difference(box_rest).intersection(line_rest);
+                    (digits, &intersection.box_rest, &intersection.line_rest)
+                } else {
+                    let digits = shared.intersection(box_rest).difference(line_rest);
+                    (digits, &intersection.line_rest, &intersection.box_rest)
+                };
+                for digit in digits.iter() {
                     parents.clear();
                     parents.extend(
                         pattern_rest
@@ -313,6 +318,7 @@ impl<'a> Chaining<'a> {
                 }
             }
         }
+        self.intersections = tables;
     }
 
     /// Generalized intersections on the search's marks: the parents are the digit's
