@@ -261,6 +261,36 @@ impl Closure {
         })
     }
 
+    /// Whether `literal` is a node.
+    pub(super) fn is_node(&self, literal: u32) -> bool {
+        self.node_of[literal as usize] != NONE
+    }
+
+    /// Whether some literal of `starts` reaches some literal of `ends`.
+    pub(super) fn reaches_any(&mut self, starts: &[u32], ends: &[u32]) -> bool {
+        self.shared.clear();
+        self.shared.resize(self.words, 0);
+        for &start in starts {
+            if ends.contains(&start) {
+                return true;
+            }
+            if let Some(from) = self.row_of(start) {
+                for word in 0..self.words {
+                    self.shared[word] |= self.rows[from + word];
+                }
+            }
+        }
+        ends.iter().any(|&end| {
+            let node = self.node_of[end as usize];
+            let bit = if node == NONE {
+                NONE
+            } else {
+                self.bit_of[node as usize]
+            };
+            bit != NONE && self.shared[bit as usize / 64] & (1 << (bit % 64)) != 0
+        })
+    }
+
     /// The strongly connected component of `literal` (literals that reach each other), or
     /// `None` when it is not a node. Every literal of a loop through `literal` is in it.
     pub(super) fn component_of(&self, literal: u32) -> Option<u32> {

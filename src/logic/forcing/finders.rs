@@ -33,7 +33,7 @@ impl Chaining<'_> {
                     let start = self.literal(cell, digit, on);
                     let target = start ^ 1;
                     // Most starts do not lead to their negation: the closures say which do.
-                    if !self.closure(links).reaches(start, target) {
+                    if !self.reaches(links, start, target) {
                         continue;
                     }
                     if self.search(start, links, false, Some(target)) == Ending::Target {

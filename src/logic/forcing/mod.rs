@@ -60,6 +60,7 @@ mod cycles;
 mod finders;
 mod multiple;
 mod plus;
+mod reach;
 #[cfg(test)]
 mod tests;
 
@@ -157,7 +158,7 @@ struct Chaining<'a> {
     /// then the rows, the columns and the extra regions.
     unit_order: Vec<Unit>,
     /// The box-line intersections as the "+" level's pointing and claiming read them.
-    intersections: Intersections,
+    intersections: plus::Intersections,
     /// The places of each digit in each unit, as bits of unit positions, indexed
     /// `unit * side + digit index`: in `original`, in `base`, and in `marks`.
     original_places: Vec<u32>,
@@ -207,10 +208,22 @@ struct Chaining<'a> {
     kept_spans: Vec<(u32, u32)>,
     kept_literals: Vec<u32>,
     /// What the static searches on `base` can reach along each kind of links
-    /// (`closure.rs`, indexed by [`Links::index`]), made by [`Chaining::closure`].
-    closures: [closure::Closure; 3],
-    /// Whether `closures[k]` is that of `base`'s links of kind `k`.
-    closed: [bool; 3],
+    /// (`closure.rs`, indexed by [`Links::index`]), made by [`Chaining::closure`]: on a
+    /// grid whose peers are its units', of the core candidates only (`reach.rs`); and,
+    /// last, the closure of every candidate along both kinds of links.
+    closures: [closure::Closure; 4],
+    /// Whether `closures[k]` is made for `base`.
+    closed: [bool; 4],
+    /// Whether the grid's peers are its units' (no extra peers, no non-consecutive rule,
+    /// no cages): links are then read off the units' places (`reach.rs`).
+    peers_are_units: bool,
+    /// Scratch of `reach.rs`: which candidates are in the core, and the literals a
+    /// question about reach starts and ends at.
+    core: Vec<bool>,
+    reach_starts: Vec<u32>,
+    reach_ends: Vec<u32>,
+    /// Scratch of `plus.rs`'s cycle closers: the offs that would close a loop.
+    closing_offs: Vec<u32>,
     /// Searches started, to ask the cutoff (`super::cutoff`) every 64th.
     searches: u32,
     /// Whether the cutoff was reached: every search then ends at once and the finders
@@ -275,7 +288,7 @@ impl<'a> Chaining<'a> {
             peer_order,
             peer_starts,
             unit_order,
-            intersections: Intersections::new(geometry),
+            intersections: plus::Intersections::new(geometry),
             original_places: places.clone(),
             base_places: places.clone(),
             places,
@@ -302,7 +315,14 @@ impl<'a> Chaining<'a> {
             kept_spans: vec![NOT_KEPT; literals * 2],
             kept_literals: Vec::new(),
             closures: Default::default(),
-            closed: [false; 3],
+            closed: [false; 4],
+            peers_are_units: !geometry.has_extra_peers()
+                && !position.is_non_consecutive()
+                && position.cages().is_empty(),
+            core: vec![false; literals / 2],
+            reach_starts: Vec::new(),
+            reach_ends: Vec::new(),
+            closing_offs: Vec::new(),
             searches: 0,
             abandoned: false,
             cage_scratch: CageScratch {
@@ -573,91 +593,7 @@ impl<'a> Chaining<'a> {
         self.base_places = places_of(self.position.geometry(), marks);
         self.kept_spans.fill(NOT_KEPT);
         self.kept_literals.clear();
-        self.closed = [false; 3];
-    }
-
-    /// The closures of the static links `links` on `base`: which literals a static
-    /// search from each can reach (made once per base).
-    fn closure(&mut self, links: Links) -> &mut closure::Closure {
-        let kind = links.index();
-        if !self.closed[kind] {
-            let mut closure = std::mem::take(&mut self.closures[kind]);
-            closure.clear(self.reached.len());
-            // Hidden parents make no links: not worked out here.
-            let nested = std::mem::replace(&mut self.nested, false);
-            let geometry = self.position.geometry();
-            let peers_are_units = !geometry.has_extra_peers()
-                && !self.position.is_non_consecutive()
-                && self.position.cages().is_empty();
-            for (cell, digit) in self.candidates() {
-                for on in [true, false] {
-                    let literal = self.literal(cell, digit, on);
-                    closure.add_node(literal);
-                    if peers_are_units {
-                        self.unit_links(cell, digit, on, links, |l| closure.link(l));
-                        continue;
-                    }
-                    self.consequences(literal, links, false);
-                    // `found` holds groups: a literal, its number of hidden parents, those.
-                    let mut k = 0;
-                    while k < self.found.len() {
-                        closure.link(self.found[k]);
-                        k += 2 + self.found[k + 1] as usize;
-                    }
-                    self.found.clear();
-                }
-            }
-            self.nested = nested;
-            closure.solve();
-            self.closures[kind] = closure;
-            self.closed[kind] = true;
-        }
-        &mut self.closures[kind]
-    }
-
-    /// The static links of `links` from candidate `digit` of `cell` assumed `on`, on `base`,
-    /// each given to `link`: what [`Chaining::consequences`] finds in a static search, read
-    /// off the units' places, where a cell's peers are those of its units (no extra peers,
-    /// no non-consecutive rule, no cages; an off's links are read so on every grid). A peer
-    /// in two units is given twice. (Building the closures this way takes a fifth less
-    /// time than through `consequences`.)
-    fn unit_links(
-        &self,
-        cell: Cell,
-        digit: Digit,
-        on: bool,
-        links: Links,
-        mut link: impl FnMut(u32),
-    ) {
-        let geometry = self.position.geometry();
-        let candidates = self.base[cell.index()];
-        if links != Links::Digit {
-            let others = candidates.difference(DigitSet::single(digit));
-            if on {
-                for other in others.iter() {
-                    link(self.literal(cell, other, false));
-                }
-            } else if let (true, Some(other)) = (others.is_single(), others.lowest()) {
-                link(self.literal(cell, other, true));
-            }
-        }
-        let units = geometry.all_units_of(cell);
-        let places = geometry.unit_places(cell);
-        for (&unit, &place) in units.iter().zip(places) {
-            let others = self.base_places[unit.index() * self.side + digit.index()] & !(1 << place);
-            let cells = geometry.unit(unit);
-            if on {
-                let mut rest = others;
-                while rest != 0 {
-                    let peer = cells[rest.trailing_zeros() as usize];
-                    rest &= rest - 1;
-                    link(self.literal(peer, digit, false));
-                }
-            } else if links != Links::Cell && others.count_ones() == 1 {
-                let place = cells[others.trailing_zeros() as usize];
-                link(self.literal(place, digit, true));
-            }
-        }
+        self.closed = [false; 4];
     }
 
     /// The literals of the chain to a reached literal: it and all its ancestors, one
@@ -774,91 +710,6 @@ fn peers_in_order(geometry: &crate::geometry::Geometry) -> (Vec<Cell>, Vec<u32>)
     }
     starts.push(order.len() as u32);
     (order, starts)
-}
-
-/// The geometry's box-line intersections (`Geometry::intersections`, in that order) as
-/// the "+" level's pointing and claiming read them: a digit points from a box into a line
-/// when the marks of the intersection's shared cells hold it, those of the rest of the
-/// box do not, and those of the rest of the line do (claiming: the other way round).
-/// The rest of a box is the shared cells of its other intersections with lines of the
-/// same kind (its rows, or its columns, partition it), the rest of a line those of its
-/// other intersections with boxes.
-///
-/// * `box_group[i]`, `line_group[i]`: the groups of intersection `i`, the intersections
-///   with its box and lines of its kind, and those with its line; group `g`'s members
-///   are `members[ranges[g].0..ranges[g].1]`.
-/// * `digits[i]`: scratch, the union of the marks of intersection `i`'s shared cells.
-#[derive(Debug, Default)]
-struct Intersections {
-    box_group: Vec<u32>,
-    line_group: Vec<u32>,
-    members: Vec<u32>,
-    ranges: Vec<(u32, u32)>,
-    digits: Vec<DigitSet>,
-}
-
-impl Intersections {
-    fn new(geometry: &crate::geometry::Geometry) -> Intersections {
-        let all = geometry.intersections();
-        let mut tables = Intersections {
-            digits: vec![DigitSet::EMPTY; all.len()],
-            ..Intersections::default()
-        };
-        // Groups keyed (box, kind of line) and (line): listed in order of first member.
-        let mut keys: Vec<(usize, usize)> = Vec::new();
-        let mut groups: Vec<Vec<u32>> = Vec::new();
-        let mut group_of = |key: (usize, usize), i: usize| {
-            let g = keys.iter().position(|&k| k == key).unwrap_or_else(|| {
-                keys.push(key);
-                groups.push(Vec::new());
-                keys.len() - 1
-            });
-            groups[g].push(i as u32);
-            g as u32
-        };
-        for (i, intersection) in all.iter().enumerate() {
-            let kind = geometry.unit_kind(intersection.line) as usize;
-            let box_key = (intersection.box_unit.index(), kind);
-            tables.box_group.push(group_of(box_key, i));
-            let line_key = (usize::MAX, intersection.line.index());
-            tables.line_group.push(group_of(line_key, i));
-        }
-        for members in groups {
-            let from = tables.members.len() as u32;
-            tables.members.extend(members);
-            tables.ranges.push((from, tables.members.len() as u32));
-        }
-        debug_assert!(all.iter().enumerate().all(|(i, intersection)| {
-            let cells = |g: u32| {
-                let (from, to) = tables.ranges[g as usize];
-                let mut cells: Vec<Cell> = tables.members[from as usize..to as usize]
-                    .iter()
-                    .flat_map(|&j| all[j as usize].shared.iter().copied())
-                    .collect();
-                cells.sort_unstable_by_key(|c| c.index());
-                cells
-            };
-            let sorted = |unit: Unit| {
-                let mut cells = geometry.unit(unit).to_vec();
-                cells.sort_unstable_by_key(|c| c.index());
-                cells
-            };
-            cells(tables.box_group[i]) == sorted(intersection.box_unit)
-                && cells(tables.line_group[i]) == sorted(intersection.line)
-        }));
-        tables
-    }
-
-    /// The union of `digits` over group `g` but intersection `i`.
-    fn others(&self, g: u32, i: usize) -> DigitSet {
-        let (from, to) = self.ranges[g as usize];
-        self.members[from as usize..to as usize]
-            .iter()
-            .filter(|&&j| j as usize != i)
-            .fold(DigitSet::EMPTY, |union, &j| {
-                union.union(self.digits[j as usize])
-            })
-    }
 }
 
 /// The places of each digit in each unit under `marks` (see [`Chaining`]).

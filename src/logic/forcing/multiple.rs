@@ -65,7 +65,7 @@ impl Chaining<'_> {
     ) {
         // A static search reaches at most its start's closure: where the closures
         // share nothing, so do the searches.
-        if !dynamic && !self.closure(Links::DigitAndCell).share_beyond(starts) {
+        if !dynamic && !self.share_beyond(starts) {
             return;
         }
         let Some(common) = self.common(starts, dynamic) else {

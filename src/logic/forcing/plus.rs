@@ -550,7 +550,7 @@ impl<'a> Chaining<'a> {
                 let start = self.literal(cell, digit, on);
                 let target = start ^ 1;
                 // Most starts do not lead to their negation: the closures say which do.
-                if !self.closure(Links::DigitAndCell).reaches(start, target) {
+                if !self.reaches(Links::DigitAndCell, start, target) {
                     continue;
                 }
                 if self.search(start, Links::DigitAndCell, false, Some(target)) == Ending::Target {
@@ -579,18 +579,19 @@ impl Chaining<'_> {
     /// does). An X-cycle closes by a unit, a Y-cycle by the cell.
     fn cycle_closers(&mut self, cell: Cell, digit: Digit) -> (bool, bool) {
         let on = self.literal(cell, digit, true);
-        self.closure(Links::DigitAndCell);
-        let closure = &self.closures[Links::DigitAndCell.index()];
         // The offs that force the on are the negations of what its off forces (an off's
         // links are its units' and its cell's on every grid).
-        let reached = |links: Links| {
-            let mut reached = false;
-            self.unit_links(cell, digit, false, links, |forced| {
-                reached |= closure.reaches(on, forced ^ 1);
-            });
-            reached
+        let mut closing = std::mem::take(&mut self.closing_offs);
+        let mut reached = |links: Links| {
+            closing.clear();
+            self.unit_links(cell, digit, false, links, |forced| closing.push(forced ^ 1));
+            closing
+                .iter()
+                .any(|&off| self.reaches(Links::DigitAndCell, on, off))
         };
-        (reached(Links::Digit), reached(Links::Cell))
+        let closers = (reached(Links::Digit), reached(Links::Cell));
+        self.closing_offs = closing;
+        closers
     }
 }
 
@@ -615,5 +616,90 @@ fn for_each_subset(n: usize, size: usize, mut visit: impl FnMut(&[usize])) {
         for j in k + 1..size {
             subset[j] = subset[j - 1] + 1;
         }
+    }
+}
+
+/// The geometry's box-line intersections (`Geometry::intersections`, in that order) as
+/// the "+" level's pointing and claiming read them: a digit points from a box into a line
+/// when the marks of the intersection's shared cells hold it, those of the rest of the
+/// box do not, and those of the rest of the line do (claiming: the other way round).
+/// The rest of a box is the shared cells of its other intersections with lines of the
+/// same kind (its rows, or its columns, partition it), the rest of a line those of its
+/// other intersections with boxes.
+///
+/// * `box_group[i]`, `line_group[i]`: the groups of intersection `i`, the intersections
+///   with its box and lines of its kind, and those with its line; group `g`'s members
+///   are `members[ranges[g].0..ranges[g].1]`.
+/// * `digits[i]`: scratch, the union of the marks of intersection `i`'s shared cells.
+#[derive(Debug, Default)]
+pub(super) struct Intersections {
+    box_group: Vec<u32>,
+    line_group: Vec<u32>,
+    members: Vec<u32>,
+    ranges: Vec<(u32, u32)>,
+    digits: Vec<DigitSet>,
+}
+
+impl Intersections {
+    pub(super) fn new(geometry: &crate::geometry::Geometry) -> Intersections {
+        let all = geometry.intersections();
+        let mut tables = Intersections {
+            digits: vec![DigitSet::EMPTY; all.len()],
+            ..Intersections::default()
+        };
+        // Groups keyed (box, kind of line) and (line): listed in order of first member.
+        let mut keys: Vec<(usize, usize)> = Vec::new();
+        let mut groups: Vec<Vec<u32>> = Vec::new();
+        let mut group_of = |key: (usize, usize), i: usize| {
+            let g = keys.iter().position(|&k| k == key).unwrap_or_else(|| {
+                keys.push(key);
+                groups.push(Vec::new());
+                keys.len() - 1
+            });
+            groups[g].push(i as u32);
+            g as u32
+        };
+        for (i, intersection) in all.iter().enumerate() {
+            let kind = geometry.unit_kind(intersection.line) as usize;
+            let box_key = (intersection.box_unit.index(), kind);
+            tables.box_group.push(group_of(box_key, i));
+            let line_key = (usize::MAX, intersection.line.index());
+            tables.line_group.push(group_of(line_key, i));
+        }
+        for members in groups {
+            let from = tables.members.len() as u32;
+            tables.members.extend(members);
+            tables.ranges.push((from, tables.members.len() as u32));
+        }
+        debug_assert!(all.iter().enumerate().all(|(i, intersection)| {
+            let cells = |g: u32| {
+                let (from, to) = tables.ranges[g as usize];
+                let mut cells: Vec<Cell> = tables.members[from as usize..to as usize]
+                    .iter()
+                    .flat_map(|&j| all[j as usize].shared.iter().copied())
+                    .collect();
+                cells.sort_unstable_by_key(|c| c.index());
+                cells
+            };
+            let sorted = |unit: Unit| {
+                let mut cells = geometry.unit(unit).to_vec();
+                cells.sort_unstable_by_key(|c| c.index());
+                cells
+            };
+            cells(tables.box_group[i]) == sorted(intersection.box_unit)
+                && cells(tables.line_group[i]) == sorted(intersection.line)
+        }));
+        tables
+    }
+
+    /// The union of `digits` over group `g` but intersection `i`.
+    fn others(&self, g: u32, i: usize) -> DigitSet {
+        let (from, to) = self.ranges[g as usize];
+        self.members[from as usize..to as usize]
+            .iter()
+            .filter(|&&j| j as usize != i)
+            .fold(DigitSet::EMPTY, |union, &j| {
+                union.union(self.digits[j as usize])
+            })
     }
 }
