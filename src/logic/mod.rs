@@ -352,8 +352,9 @@ impl Technique {
     /// Whether the ladder tries it on `geometry`: SE's levels above dynamic forcing
     /// chains run on every grid up to 16x16, variants included (all 50 bundled 16x16
     /// puzzles rated in 83 s on 2 threads, the slowest 38 s; the 200 12x12 X puzzles in
-    /// about 15 minutes, the slowest a minute); not on 25x25, where they would take
-    /// minutes a step and most bundled puzzles need the top level.
+    /// about 15 minutes, the slowest a minute); not yet on 25x25, where a bundled
+    /// puzzle takes minutes (the first five: 2 to 30 minutes each, all rated, 10.8 to
+    /// 12.3, one needing the top level; `reports/2026-12-06-nested-closures`).
     pub fn applies_to(self, geometry: &Geometry) -> bool {
         let nested = matches!(
             self,

@@ -214,21 +214,28 @@ impl Closure {
                 if self.rows[row + bit / 64] & (1 << (bit % 64)) != 0 {
                     continue;
                 }
-                let other = self.row_of_component[self.component[w] as usize];
-                if other == NONE {
-                    // A sink: its closure is itself.
-                    self.rows[row + bit / 64] |= 1 << (bit % 64);
-                    continue;
-                }
-                // Components complete in order: `other`'s row lies before this one.
-                let (done, this) = self.rows.split_at_mut(row);
-                let from = &done[other as usize..other as usize + self.words];
-                for (word, &more) in this[..self.words].iter_mut().zip(from) {
-                    *word |= more;
-                }
+                self.merge_into(row, w);
             }
         }
         self.stack.truncate(start);
+    }
+
+    /// Adds the closure of node `w` (not a source) to the row at `row`, the last one:
+    /// its component's row, or for a sink its own bit.
+    fn merge_into(&mut self, row: usize, w: usize) {
+        let other = self.row_of_component[self.component[w] as usize];
+        if other == NONE {
+            // A sink: its closure is itself.
+            let bit = self.bit_of[w] as usize;
+            self.rows[row + bit / 64] |= 1 << (bit % 64);
+            return;
+        }
+        // Components complete in order: `other`'s row lies before this one.
+        let (done, this) = self.rows.split_at_mut(row);
+        let from = &done[other as usize..other as usize + self.words];
+        for (word, &more) in this[..self.words].iter_mut().zip(from) {
+            *word |= more;
+        }
     }
 
     /// Whether node `v`'s closure holds bit `bit`: `v` in the core.
@@ -320,18 +327,7 @@ impl Closure {
             let row = self.rows.len();
             self.rows.resize(row + self.words, 0);
             for e in self.offsets[v]..self.offsets[v + 1] {
-                let s = self.targets[e as usize] as usize;
-                let bit = self.bit_of[s] as usize;
-                let other = self.row_of_component[self.component[s] as usize];
-                if other == NONE {
-                    self.rows[row + bit / 64] |= 1 << (bit % 64);
-                    continue;
-                }
-                let (done, this) = self.rows.split_at_mut(row);
-                let from = &done[other as usize..other as usize + self.words];
-                for (word, &more) in this[..self.words].iter_mut().zip(from) {
-                    *word |= more;
-                }
+                self.merge_into(row, self.targets[e as usize] as usize);
             }
             self.source_row[v] = row as u32;
         }
