@@ -109,11 +109,13 @@ pub(super) fn engineering(value: f64) -> String {
     format!("{trimmed}{prefix}")
 }
 
-/// The tick values of a log axis from `low` to `high`, at most `most` of them: every digit
-/// of each decade (1, 2, ... 9 times a power of ten) when they fit, else 1, 2 and 5, else 1
-/// and 3, else the powers of ten (every k-th when even those do not fit). The values are
-/// distinct, so no label is drawn twice (plotters' own log ticks can put 9.99... and 10.0...
-/// on one spot, both labelled `10`).
+/// The tick values of a log axis from `low` to `high`, at most `most` of them and no two
+/// closer than a `most`-th of the axis (labels of 800m and 900m, a twentieth of a decade
+/// apart, collide on an axis spanning one decade even when only nine labels are drawn):
+/// every digit of each decade (1, 2, ... 9 times a power of ten) when they fit, else 1, 2
+/// and 5, else 1 and 3, else the powers of ten (every k-th when even those do not fit). The
+/// values are distinct, so no label is drawn twice (plotters' own log ticks can put 9.99...
+/// and 10.0... on one spot, both labelled `10`).
 fn log_ticks(low: f64, high: f64, most: usize) -> Vec<f64> {
     if !(low > 0.0 && high > low && high.is_finite()) {
         return Vec::new();
@@ -126,15 +128,21 @@ fn log_ticks(low: f64, high: f64, most: usize) -> Vec<f64> {
             .filter(|v| (low..=high).contains(v))
             .collect()
     };
+    let narrowest = (high / low).log10() / most as f64;
+    let spaced = |ticks: &[f64]| {
+        ticks
+            .windows(2)
+            .all(|pair| (pair[1] / pair[0]).log10() >= narrowest)
+    };
     const DIGITS: [f64; 9] = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0];
     for mantissas in [&DIGITS[..], &[1.0, 2.0, 5.0], &[1.0, 3.0]] {
         let ticks = within(mantissas);
-        if ticks.len() <= most {
+        if ticks.len() <= most && spaced(&ticks) {
             return ticks;
         }
     }
     let decades = within(&[1.0]);
-    let step = decades.len().div_ceil(most);
+    let step = decades.len().div_ceil(most).max(narrowest.ceil() as usize);
     decades.into_iter().step_by(step).collect()
 }
 
@@ -701,6 +709,33 @@ mod tests {
         ] {
             assert_eq!(engineering(value), label, "{value}");
         }
+    }
+
+    #[test]
+    fn log_ticks_are_never_closer_than_a_label_slot() {
+        let mut checked = 0;
+        for low_exponent in -30..30 {
+            let low = 10f64.powf(low_exponent as f64 / 10.0) * 0.37;
+            for span in [0.2, 0.5, 0.9, 1.0, 1.3, 2.0, 3.5, 6.0, 12.0] {
+                let high = low * 10f64.powf(span);
+                for most in [3, 5, 10, 20, 200] {
+                    let ticks = log_ticks(low, high, most);
+                    assert!(ticks.len() <= most.max(2), "{low} {high} {most}: {ticks:?}");
+                    for pair in ticks.windows(2) {
+                        assert!(pair[0] < pair[1] && (low..=high).contains(&pair[1]));
+                        let gap = (pair[1] / pair[0]).log10();
+                        assert!(
+                            gap >= span / most as f64 - 1e-9,
+                            "{low} {high} {most}: {ticks:?}"
+                        );
+                    }
+                    checked += ticks.len();
+                }
+            }
+        }
+        assert!(checked > 1000);
+        // A span of a decade from 200m: 800m and 900m would collide, 1-2-5 does not.
+        assert_eq!(log_ticks(0.2, 1.5, 10), vec![0.2, 0.5, 1.0]);
     }
 
     #[test]
