@@ -204,9 +204,27 @@ fn hint_names_wrong_entries_then_the_next_deduction() {
 
 #[test]
 fn a_position_no_technique_advances_has_its_own_exit_code() {
-    // A 25x25 puzzle the techniques leave stuck: `explain` exits 3.
-    let out = sudolab(&["explain", &common::stuck_25x25()], "");
+    // Arto Inkala's puzzle needs a nested forcing chain from its first step (SE: ED 9.7),
+    // so the techniques up to 8.5 leave it stuck: `explain` and `hint` exit 3 and say which
+    // techniques they tried.
+    let capped = sudolab::logic::techniques_up_to(8.5).len();
+    assert!(capped < sudolab::logic::TECHNIQUES.len());
+    let tried = format!("none of the {capped} techniques rated at most 8.5 (--up-to) applies");
+    let out = sudolab(&["explain", "--up-to", "8.5", INKALA], "");
     assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains(&format!("Stuck after 0 steps: {tried}")));
+    let out = sudolab(&["hint", INKALA, "--up-to", "8.5"], "");
+    assert_eq!(out.status.code(), Some(3), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains(&tried), "{}", text(&out.stdout));
+    // A rating no technique has is refused, naming the easiest.
+    let out = sudolab(&["grade", "--up-to", "0.9", INKALA], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr)
+            .contains("no technique is rated at most 0.9 (the easiest, Full house, is rated 1.0)"),
+        "{}",
+        text(&out.stderr)
+    );
     let out = sudolab(&["hint", &".".repeat(81)], "");
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("several solutions"));
@@ -281,16 +299,34 @@ fn count_fails_like_solve_on_puzzles_without_solution() {
 
 #[test]
 fn grade_says_when_its_techniques_do_not_solve_a_puzzle() {
-    let out = sudolab(&["grade", &common::stuck_25x25()], "");
-    assert_eq!(out.status.code(), Some(0));
-    let stdout = text(&out.stdout);
-    // The ceiling is the highest rating of the ladder on 25x25: dynamic forcing chains
-    // (the nested levels above stop at 16x16).
+    // On 25x25 the ladder stops at dynamic forcing chains (the nested levels above stop
+    // at 16x16): a puzzle they leave stuck is rated above 8.5.
     let ceiling = sudolab::logic::ceiling(sudolab::geometry::Geometry::of(5).unwrap());
     assert_eq!(ceiling, 8.5);
-    let expected = format!("<argument>, line 1: not solved by these techniques (rating above {ceiling:.1}, beyond sudolab's {} techniques); solved by logic: no", sudolab::logic::TECHNIQUES.len());
+    // Up to 7.0, the hardest 16x16 puzzle of the tests takes steps, then is stuck: it is
+    // rated above the highest technique rated at most 7.0.
+    let out = sudolab(&["grade", "--up-to", "7", HARD_16X16], "");
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    let capped = sudolab::logic::techniques_up_to(7.0);
+    let sixteen = sudolab::geometry::Geometry::of(4).unwrap();
+    let ceiling = sudolab::logic::ceiling_of(&capped, sixteen);
+    assert!(ceiling <= 7.0);
+    let expected = format!("<argument>, line 1: not solved by these techniques (rating above {ceiling:.1}, beyond the {} techniques rated at most 7.0 (--up-to)); solved by logic: no; steps before stuck: ", capped.len());
     assert!(stdout.starts_with(&expected), "{stdout}");
-    assert!(!stdout.contains("hardest none"), "{stdout}");
+    assert!(
+        !stdout.contains("hardest none") && !stdout.ends_with("stuck: none\n"),
+        "{stdout}"
+    );
+    // As JSON: stuck, above the same ceiling.
+    let out = sudolab(
+        &["grade", "--up-to", "7", "--format", "json", HARD_16X16],
+        "",
+    );
+    let json: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).unwrap();
+    assert_eq!(json["status"], "stuck");
+    let tenth: f64 = format!("{ceiling:.1}").parse().unwrap();
+    assert_eq!(json["above"].as_f64(), Some(tenth));
 }
 
 #[test]

@@ -383,15 +383,17 @@ fn solve_trace_in_json_lines_reaches_the_printed_solution() {
     assert_eq!(solutions_of_json(&record.puzzle, events), vec![solution]);
 }
 
-/// `explain --allow-guess` on a 25x25 puzzle the techniques cannot finish: the search's
-/// events, replayed from the stuck position, reach the solution it prints, and the limit
-/// holds.
+/// `explain --allow-guess` on a 25x25 puzzle the techniques up to 8.5 cannot finish: the
+/// search's events, replayed from the stuck position, reach the solution it prints, and the
+/// limit holds.
 #[test]
 fn explain_allow_guess_shows_the_search_it_took() {
     let puzzle = &common::stuck_25x25();
     let output = common::run_sudolab(&[
         "explain",
         puzzle,
+        "--up-to",
+        "8.5",
         "--allow-guess",
         "--format",
         "json",
@@ -415,7 +417,15 @@ fn explain_allow_guess_shows_the_search_it_took() {
     }
     assert_eq!(solutions_of_json(&stuck, events), vec![end]);
 
-    let output = common::run_sudolab(&["explain", puzzle, "--allow-guess", "--trace-limit", "7"]);
+    let output = common::run_sudolab(&[
+        "explain",
+        puzzle,
+        "--up-to",
+        "8.5",
+        "--allow-guess",
+        "--trace-limit",
+        "7",
+    ]);
     let text = String::from_utf8(output.stdout).unwrap();
     let shown = text
         .lines()

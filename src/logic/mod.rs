@@ -590,11 +590,16 @@ pub fn next_step(position: &Position) -> Option<Step> {
     TECHNIQUES.iter().find_map(|t| (t.finder())(position))
 }
 
-/// [`next_step`] within `cutoff`: the step, or why the cutoff stopped the search for it
-/// (a nested forcing chain on a 16x16 or 12x12 grid can take a minute).
-pub fn next_step_within(position: &Position, cutoff: Cutoff) -> Result<Option<Step>, Stop> {
+/// [`next_step`] with only `techniques` (tried in the order given), within `cutoff`: the
+/// step, or why the cutoff stopped the search for it (a nested forcing chain on a 16x16 or
+/// 12x12 grid can take a minute).
+pub fn next_step_within(
+    position: &Position,
+    techniques: &[Technique],
+    cutoff: Cutoff,
+) -> Result<Option<Step>, Stop> {
     let step = cutoff::within(cutoff, || {
-        TECHNIQUES.iter().find_map(|&t| {
+        techniques.iter().find_map(|&t| {
             if cutoff::reached() {
                 None
             } else {
@@ -673,7 +678,13 @@ pub fn explain_within(start: &Position, techniques: &[Technique], cutoff: Cutoff
 /// The highest rating the ladder reaches on `geometry`: a puzzle the techniques do not
 /// solve is rated above it.
 pub fn ceiling(geometry: &Geometry) -> f32 {
-    TECHNIQUES
+    ceiling_of(&TECHNIQUES, geometry)
+}
+
+/// The highest rating `techniques` reach on `geometry` ([`ceiling`] of a shorter ladder,
+/// such as [`techniques_up_to`]'s).
+pub fn ceiling_of(techniques: &[Technique], geometry: &Geometry) -> f32 {
+    techniques
         .iter()
         .filter(|t| t.applies_to(geometry))
         .map(|t| t.rating())

@@ -949,8 +949,11 @@ fn a_cutoff_stops_the_walk_inside_a_step_and_keeps_the_steps_before() {
     assert_eq!(grade.stopped, Some(Stop::Interrupted));
     assert!(grade.counts.is_empty() && !grade.solved);
     // The hint's search: stopped, or the same step as without a cutoff.
-    assert_eq!(next_step_within(&start, cutoff), Err(Stop::Interrupted));
-    let free = next_step_within(&start, Cutoff::NONE).unwrap();
+    assert_eq!(
+        next_step_within(&start, &TECHNIQUES, cutoff),
+        Err(Stop::Interrupted)
+    );
+    let free = next_step_within(&start, &TECHNIQUES, Cutoff::NONE).unwrap();
     assert_eq!(free, next_step(&start));
     assert!(free.is_some());
 }

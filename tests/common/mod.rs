@@ -16,8 +16,8 @@ pub fn datasets() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("datasets")
 }
 
-/// A 25x25 puzzle the techniques leave stuck (the nested forcing-chain levels stop at
-/// 16x16, and dynamic forcing chains do not finish it), in a few seconds: the 14th puzzle
+/// A 25x25 puzzle the techniques up to 8.5 (`--up-to 8.5`) leave stuck, in a few seconds
+/// (dynamic forcing chains do not finish it; today the nested levels stop at 16x16 anyway): the 14th puzzle
 /// of `datasets/generated_25x25.txt` with three more givens from its solution, at r1c25,
 /// r6c11 and r18c12, so that the search from where the techniques stop stays short (about
 /// 30,000 events of `explain --allow-guess`; the bare puzzle's take millions).

@@ -9,6 +9,7 @@ use sudolab::diagnose::{diagnose_within, Diagnosis};
 use sudolab::logic::{self, Position};
 use sudolab::registry::quickest_for;
 
+use crate::ladder::{Ladder, LadderArgs};
 use crate::Status;
 
 #[derive(Args)]
@@ -38,22 +39,27 @@ pub struct GradeArgs {
     /// code 1).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     timeout_ms: Option<u64>,
+    #[command(flatten)]
+    ladder: LadderArgs,
 }
 
-/// One record's time: `--timeout-ms` from when its grading starts.
+/// One record's time, `--timeout-ms` from when its grading starts, and the techniques it
+/// may use.
 #[derive(Clone, Copy)]
-pub struct Budget {
+pub struct Budget<'a> {
     pub timeout_ms: Option<u64>,
     pub deadline: Option<std::time::Instant>,
+    pub ladder: &'a Ladder,
 }
 
-impl Budget {
+impl Budget<'_> {
     /// The budget of a record whose grading starts now.
-    pub fn start(timeout_ms: Option<u64>) -> Budget {
+    pub fn start(timeout_ms: Option<u64>, ladder: &Ladder) -> Budget<'_> {
         Budget {
             timeout_ms,
             deadline: timeout_ms
                 .map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms)),
+            ladder,
         }
     }
 
@@ -64,7 +70,7 @@ impl Budget {
             deadline: self.deadline,
             interrupt: Some(crate::interrupt::flag()),
         };
-        let grade = logic::grade_within(position, &logic::TECHNIQUES, cutoff);
+        let grade = logic::grade_within(position, self.ladder.techniques(), cutoff);
         let steps: usize = grade.counts.iter().map(|(_, n)| n).sum();
         match grade.stopped {
             None => Ok(grade),
@@ -98,11 +104,12 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         .transpose()
         .context("--format")?;
     let pool = crate::input::worker_pool(args.threads)?;
+    let ladder = Ladder::new(args.ladder);
     // Failures go to standard error in `--format` mode, so the output stays serate's.
     let failures_apart = format.is_some();
     if let Some((source, records)) = crate::variants::variant_puzzles(&args.input)? {
         let rate = |record: &(usize, sudolab::variant::format::Record)| {
-            let budget = Budget::start(args.timeout_ms);
+            let budget = Budget::start(args.timeout_ms, &ladder);
             crate::variants::grade_record(
                 &source,
                 record,
@@ -131,7 +138,7 @@ pub fn grade(args: &GradeArgs, out: &mut impl Write) -> anyhow::Result<Status> {
                 ordinal: record.index + 1,
                 cells: record.puzzle.cells(),
             };
-            let budget = Budget::start(args.timeout_ms);
+            let budget = Budget::start(args.timeout_ms, &ladder);
             let position = position_to_rate(record, args.rate_anyway, budget);
             if json {
                 grade_json(&subject, position, budget)
@@ -297,7 +304,10 @@ pub fn grade_json(subject: &Subject, position: Result<Position, String>, budget:
     let (status, ceiling) = if grade.solved {
         ("rated", None)
     } else {
-        ("stuck", Some(rating(logic::ceiling(position.geometry()))))
+        (
+            "stuck",
+            Some(rating(budget.ladder.ceiling(position.geometry()))),
+        )
     };
     Graded {
         line: with(json!({
@@ -384,10 +394,10 @@ pub fn grade_line(
     } else {
         // Every technique was tried and none applied at the end: the puzzle needs more
         // than the hardest of them, whatever the steps before needed.
-        let ceiling = logic::ceiling(position.geometry());
+        let ceiling = budget.ladder.ceiling(position.geometry());
         let line = format!(
-            "{place}: not solved by these techniques (rating above {ceiling:.1}, beyond sudolab's {} techniques); solved by logic: no; steps before stuck: {steps}",
-            logic::TECHNIQUES.len()
+            "{place}: not solved by these techniques (rating above {ceiling:.1}, beyond {}); solved by logic: no; steps before stuck: {steps}",
+            budget.ladder.described()
         );
         Graded {
             line,

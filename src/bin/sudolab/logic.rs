@@ -14,6 +14,7 @@ use sudolab::registry::quickest_for;
 use sudolab::search_trace::{self, SudokuObserver, TraceLines};
 use sudolab::solver::Verdict;
 
+use crate::ladder::{Ladder, LadderArgs};
 use crate::Status;
 
 /// The first puzzle of a file, `-`, or a puzzle written on the command line.
@@ -50,6 +51,8 @@ pub struct HintArgs {
     /// (`.` for a filled cell), e.g. "5 3 124 26 7 ...". A file name works too.
     #[arg(long, value_name = "MARKS")]
     candidates: Option<String>,
+    #[command(flatten)]
+    ladder: LadderArgs,
 }
 
 /// The most bytes a pencil-marks file may hold (a 25x25 grid of full marks is about 16 KB).
@@ -102,6 +105,7 @@ pub fn hint(args: &HintArgs, out: &mut impl Write) -> anyhow::Result<Status> {
             record,
             entries: args.entries.as_deref(),
             marks: marks.as_deref(),
+            ladder: &Ladder::new(args.ladder),
         };
         return hint.write(out);
     }
@@ -139,12 +143,17 @@ pub fn hint(args: &HintArgs, out: &mut impl Write) -> anyhow::Result<Status> {
         }
         None => Position::from_grid(&position_grid)?,
     };
-    write_next_step(&position, out)
+    write_next_step(&position, &Ladder::new(args.ladder), out)
 }
 
 /// The hint for a checked position: "Solved", the next step's explanation, or that no
-/// technique applies (exit 3). Ctrl-C stops the search for it (exit 130, no hint).
-pub fn write_next_step(position: &Position, out: &mut impl Write) -> anyhow::Result<Status> {
+/// technique of `ladder` applies (exit 3). Ctrl-C stops the search for it (exit 130, no
+/// hint).
+pub fn write_next_step(
+    position: &Position,
+    ladder: &Ladder,
+    out: &mut impl Write,
+) -> anyhow::Result<Status> {
     if position.is_solved() {
         writeln!(out, "Solved: every cell is filled correctly.")?;
         return Ok(Status::Success);
@@ -153,7 +162,7 @@ pub fn write_next_step(position: &Position, out: &mut impl Write) -> anyhow::Res
         deadline: None,
         interrupt: Some(crate::interrupt::flag()),
     };
-    let Ok(step) = logic::next_step_within(position, cutoff) else {
+    let Ok(step) = logic::next_step_within(position, ladder.techniques(), cutoff) else {
         return Ok(Status::Interrupted);
     };
     match step {
@@ -165,8 +174,8 @@ pub fn write_next_step(position: &Position, out: &mut impl Write) -> anyhow::Res
         None => {
             writeln!(
                 out,
-                "No hint available: none of the {} techniques sudolab knows applies to this position.",
-                logic::TECHNIQUES.len()
+                "No hint available: none of {} applies to this position.",
+                ladder.described()
             )?;
             Ok(Status::NoHint)
         }
@@ -200,6 +209,8 @@ pub struct ExplainArgs {
         requires = "allow_guess"
     )]
     trace_limit: usize,
+    #[command(flatten)]
+    ladder: LadderArgs,
 }
 
 /// The search that finishes a puzzle logic could not: the dlx solver's from the stuck
@@ -296,7 +307,11 @@ pub fn json_step(geometry: &Geometry, step: &Step) -> JsonStep {
 
 /// The numbered steps of `path` and how it ended: solved, stopped by Ctrl-C or stuck, in
 /// which two cases the caller shows the position on the lines after "Position:".
-pub fn write_path(out: &mut impl Write, path: &logic::Path) -> std::io::Result<()> {
+pub fn write_path(
+    out: &mut impl Write,
+    path: &logic::Path,
+    ladder: &Ladder,
+) -> std::io::Result<()> {
     for (i, step) in path.steps.iter().enumerate() {
         writeln!(out, "{:3}. {}", i + 1, step.explanation)?;
     }
@@ -311,20 +326,21 @@ pub fn write_path(out: &mut impl Write, path: &logic::Path) -> std::io::Result<(
     } else {
         writeln!(
             out,
-            "Stuck after {} steps: none of the {} techniques applies. Position:",
+            "Stuck after {} steps: none of {} applies. Position:",
             path.steps.len(),
-            logic::TECHNIQUES.len()
+            ladder.described()
         )
     }
 }
 
-/// The whole solving path, or the steps before Ctrl-C (stopping a step under way).
-pub fn explain_until_interrupted(position: &Position) -> logic::Path {
+/// The whole solving path with `ladder`'s techniques, or the steps before Ctrl-C (stopping
+/// a step under way).
+pub fn explain_until_interrupted(position: &Position, ladder: &Ladder) -> logic::Path {
     let cutoff = logic::Cutoff {
         deadline: None,
         interrupt: Some(crate::interrupt::flag()),
     };
-    logic::explain_within(position, &logic::TECHNIQUES, cutoff)
+    logic::explain_within(position, ladder.techniques(), cutoff)
 }
 
 pub fn explain(args: &ExplainArgs, out: &mut impl Write) -> anyhow::Result<Status> {
@@ -332,12 +348,20 @@ pub fn explain(args: &ExplainArgs, out: &mut impl Write) -> anyhow::Result<Statu
         let Some(record) = records.first() else {
             bail!("{source}: no puzzle found");
         };
-        return crate::variants::explain(&source, record, args.format, args.allow_guess, out);
+        let ladder = Ladder::new(args.ladder);
+        return crate::variants::explain(
+            &source,
+            record,
+            (args.format, args.allow_guess),
+            &ladder,
+            out,
+        );
     }
     let puzzle = read_puzzle(&args.puzzle)?;
     let solution = unique_solution(&puzzle)?;
     let geometry = puzzle.geometry();
-    let path = explain_until_interrupted(&Position::from_grid(&puzzle)?);
+    let ladder = Ladder::new(args.ladder);
+    let path = explain_until_interrupted(&Position::from_grid(&puzzle)?, &ladder);
     let end = path.end.to_grid();
     let guessed: Vec<(Cell, Digit)> = if !path.solved && path.stopped.is_none() && args.allow_guess
     {
@@ -378,7 +402,7 @@ pub fn explain(args: &ExplainArgs, out: &mut impl Write) -> anyhow::Result<Statu
             writeln!(out)?;
         }
         Format::Text => {
-            write_path(out, &path)?;
+            write_path(out, &path, &ladder)?;
             if !path.solved {
                 write!(out, "{}", end.to_pretty())?;
                 if let Some(search) = &search {

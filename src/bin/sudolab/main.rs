@@ -14,6 +14,7 @@ mod generate;
 mod grade;
 mod input;
 mod interrupt;
+mod ladder;
 mod logic;
 mod puzzles;
 mod split;

@@ -299,6 +299,7 @@ pub struct Hint<'a> {
     pub record: &'a Record,
     pub entries: Option<&'a str>,
     pub marks: Option<&'a [sudolab::bitset::DigitSet]>,
+    pub ladder: &'a crate::ladder::Ladder,
 }
 
 impl Hint<'_> {
@@ -340,7 +341,7 @@ impl Hint<'_> {
             }
             position.keep_only(marks)?;
         }
-        crate::logic::write_next_step(&position, out)
+        crate::logic::write_next_step(&position, self.ladder, out)
     }
 }
 
@@ -352,8 +353,8 @@ impl Hint<'_> {
 pub fn explain(
     source: &str,
     record: &Record,
-    format: Format,
-    allow_guess: bool,
+    (format, allow_guess): (Format, bool),
+    ladder: &crate::ladder::Ladder,
     out: &mut impl Write,
 ) -> anyhow::Result<Status> {
     let at = |why: String| anyhow::anyhow!("{source}, line {}: {why}", record.line);
@@ -361,7 +362,7 @@ pub fn explain(
         .map_err(|error| at(format!("not explained: {error}")))?;
     let solution = only_solution(&record.puzzle)
         .map_err(|diagnosis| at(format!("not explained: {diagnosis} (see `sudolab check`)")))?;
-    let path = crate::logic::explain_until_interrupted(&position);
+    let path = crate::logic::explain_until_interrupted(&position, ladder);
     let geometry = position.geometry();
     let guessed: Vec<(String, String)> = if !path.solved && path.stopped.is_none() && allow_guess {
         geometry
@@ -398,7 +399,7 @@ pub fn explain(
             writeln!(out, "{object}")?;
         }
         Format::Text => {
-            crate::logic::write_path(out, &path)?;
+            crate::logic::write_path(out, &path, ladder)?;
             if !path.solved {
                 writeln!(out, "{}", cells_line(path.end.digits()))?;
             }

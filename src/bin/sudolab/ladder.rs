@@ -1,0 +1,110 @@
+//! `--up-to RATING`: the techniques `hint`, `explain` and `grade` try, every one of
+//! sudolab's or only those rated at most a rating, as Sudoku Explainer's levels cap its
+//! search.
+
+use clap::Args;
+use sudolab::geometry::Geometry;
+use sudolab::logic::{self, Technique};
+
+#[derive(Args, Clone, Copy)]
+pub struct LadderArgs {
+    /// Try only the techniques rated at most RATING on Sudoku Explainer's scale (a chain's
+    /// step can rate a little more for its length), e.g. 8.5 to leave out the nested
+    /// forcing chains, which take minutes on a hard 16x16 or 25x25 puzzle. A puzzle they do
+    /// not solve is stuck (`hint`, `explain`: exit 3) or rated above the highest of them
+    /// (`grade`); its rating with every technique is above RATING too.
+    #[arg(long, value_name = "RATING", value_parser = parse_rating)]
+    up_to: Option<f32>,
+}
+
+/// The techniques a command tries, in [`logic::TECHNIQUES`] order.
+pub struct Ladder {
+    techniques: Vec<Technique>,
+    up_to: Option<f32>,
+}
+
+impl Ladder {
+    pub fn new(args: LadderArgs) -> Ladder {
+        let techniques = match args.up_to {
+            Some(rating) => logic::techniques_up_to(rating),
+            None => logic::TECHNIQUES.to_vec(),
+        };
+        Ladder {
+            techniques,
+            up_to: args.up_to,
+        }
+    }
+
+    pub fn techniques(&self) -> &[Technique] {
+        &self.techniques
+    }
+
+    /// The highest rating these techniques reach on `geometry`: a puzzle they leave
+    /// unsolved is rated above it.
+    pub fn ceiling(&self, geometry: &Geometry) -> f32 {
+        logic::ceiling_of(&self.techniques, geometry)
+    }
+
+    /// What they are, for a sentence: "the 50 techniques sudolab knows", "the 38
+    /// techniques rated at most 8.5 (--up-to)".
+    pub fn described(&self) -> String {
+        match self.up_to {
+            None => format!("the {} techniques sudolab knows", self.techniques.len()),
+            Some(rating) => format!(
+                "the {} techniques rated at most {rating:.1} (--up-to)",
+                self.techniques.len()
+            ),
+        }
+    }
+}
+
+/// A rating for `--up-to`: a number no lower than the easiest technique's rating.
+fn parse_rating(text: &str) -> Result<f32, String> {
+    let rating: f32 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a rating (a number such as 8.5)"))?;
+    let easiest = logic::TECHNIQUES
+        .iter()
+        .min_by(|a, b| a.rating().total_cmp(&b.rating()))
+        .expect("the ladder has techniques");
+    if rating.is_nan() || rating < easiest.rating() {
+        return Err(format!(
+            "no technique is rated at most {text} (the easiest, {}, is rated {:.1})",
+            easiest.name(),
+            easiest.rating()
+        ));
+    }
+    Ok(rating)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rating_below_the_easiest_technique_is_refused_by_name() {
+        let error = parse_rating("0.5").unwrap_err();
+        assert!(
+            error.contains("no technique is rated at most 0.5"),
+            "{error}"
+        );
+        assert!(parse_rating("eight").unwrap_err().contains("not a rating"));
+        assert!(parse_rating("NaN").is_err());
+        assert_eq!(parse_rating(" 8.5").unwrap(), 8.5);
+        assert_eq!(parse_rating("inf").unwrap(), f32::INFINITY);
+    }
+
+    #[test]
+    fn the_ladder_up_to_a_rating_has_the_techniques_rated_at_most_it() {
+        let all = Ladder::new(LadderArgs { up_to: None });
+        assert_eq!(all.techniques(), &logic::TECHNIQUES[..]);
+        let capped = Ladder::new(LadderArgs { up_to: Some(8.5) });
+        assert!(capped.techniques().len() < all.techniques().len());
+        assert!(capped.techniques().iter().all(|t| t.rating() <= 8.5));
+        let nine = sudolab::geometry::Geometry::of(3).unwrap();
+        assert_eq!(capped.ceiling(nine), 8.5);
+        assert!(all.ceiling(nine) > 8.5);
+        assert!(capped.described().contains("at most 8.5 (--up-to)"));
+    }
+}
