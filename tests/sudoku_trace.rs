@@ -388,18 +388,13 @@ fn solve_trace_in_json_lines_reaches_the_printed_solution() {
 /// limit holds.
 #[test]
 fn explain_allow_guess_shows_the_search_it_took() {
-    let puzzle = &common::stuck_25x25();
-    let output = common::run_sudolab(&[
-        "explain",
-        puzzle,
-        "--up-to",
-        "8.5",
-        "--allow-guess",
-        "--format",
-        "json",
-        "--trace-limit",
-        "100000",
-    ]);
+    let puzzle = common::stuck_25x25();
+    let explain = |more: &[&str]| {
+        let mut args = vec!["explain", &puzzle, "--up-to", "8.5", "--allow-guess"];
+        args.extend_from_slice(more);
+        common::run_sudolab(&args)
+    };
+    let output = explain(&["--format", "json", "--trace-limit", "100000"]);
     assert!(output.status.success(), "{output:?}");
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(
@@ -417,15 +412,7 @@ fn explain_allow_guess_shows_the_search_it_took() {
     }
     assert_eq!(solutions_of_json(&stuck, events), vec![end]);
 
-    let output = common::run_sudolab(&[
-        "explain",
-        puzzle,
-        "--up-to",
-        "8.5",
-        "--allow-guess",
-        "--trace-limit",
-        "7",
-    ]);
+    let output = explain(&["--trace-limit", "7"]);
     let text = String::from_utf8(output.stdout).unwrap();
     let shown = text
         .lines()
