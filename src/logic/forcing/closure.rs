@@ -288,14 +288,19 @@ impl Closure {
             }
         }
         ends.iter().any(|&end| {
-            let node = self.node_of[end as usize];
-            let bit = if node == NONE {
-                NONE
-            } else {
-                self.bit_of[node as usize]
-            };
-            bit != NONE && self.shared[bit as usize / 64] & (1 << (bit % 64)) != 0
+            self.bit_of_literal(end)
+                .is_some_and(|bit| self.shared[bit / 64] & (1 << (bit % 64)) != 0)
         })
+    }
+
+    /// The bit of `literal` in a closure's row: `None` when it is not a node, or a source.
+    fn bit_of_literal(&self, literal: u32) -> Option<usize> {
+        let node = self.node_of[literal as usize];
+        if node == NONE {
+            return None;
+        }
+        let bit = self.bit_of[node as usize];
+        (bit != NONE).then_some(bit as usize)
     }
 
     /// The strongly connected component of `literal` (literals that reach each other), or
@@ -352,9 +357,8 @@ impl Closure {
             }
         }
         for &start in starts {
-            let bit = self.bit_of[self.node_of[start as usize] as usize];
-            if bit != NONE {
-                self.shared[bit as usize / 64] &= !(1 << (bit % 64));
+            if let Some(bit) = self.bit_of_literal(start) {
+                self.shared[bit / 64] &= !(1 << (bit % 64));
             }
         }
         self.shared.iter().any(|&word| word != 0)

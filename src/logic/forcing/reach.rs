@@ -135,12 +135,6 @@ impl Chaining<'_> {
         any
     }
 
-    /// Whether `literal` is a candidate of `base` in an empty cell (a literal of the graph).
-    fn is_candidate(&self, literal: u32) -> bool {
-        let l = self.decode(literal);
-        self.position.is_empty(l.cell) && self.base[l.cell.index()].contains(l.digit)
-    }
-
     /// Whether a static search along `links` on `base` from `from` reaches `to` (a
     /// literal reaches itself); false when either is not a candidate.
     pub(super) fn reaches(&mut self, links: Links, from: u32, to: u32) -> bool {
@@ -149,7 +143,8 @@ impl Chaining<'_> {
         if !self.peers_are_units {
             return self.closures[kind].reaches(from, to);
         }
-        if !self.is_candidate(from) || !self.is_candidate(to) {
+        // A literal of the graph: a candidate of `base` in an empty cell.
+        if !self.is_worth(from) || !self.is_worth(to) {
             return false;
         }
         if from == to {
