@@ -1,6 +1,6 @@
 //! Bidirectional cycles: SE's loops of alternating on and off literals.
 
-use super::{Chaining, Found, Links, Literal};
+use super::{Chaining, Found, Links, Literal, NO_PRECEDENCE};
 use crate::geometry::Cell;
 use crate::logic::{digit_name, Technique};
 
@@ -174,6 +174,7 @@ impl Chaining<'_> {
                 )
                 },
                 cells,
+                precedence: NO_PRECEDENCE,
             });
         }
         self.cycle_entries = entries;

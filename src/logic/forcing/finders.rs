@@ -1,7 +1,7 @@
 //! The finders the ladder calls, one per technique family, and how a family's conclusions
 //! become the [`Step`] SE would take (lowest rating, then lowest complexity).
 
-use super::{Chaining, Ending, Found, Level, Links};
+use super::{Chaining, Ending, Found, Level, Links, NO_PRECEDENCE};
 use crate::geometry::Unit;
 use crate::logic::{Position, Step, Technique};
 
@@ -52,6 +52,7 @@ impl Chaining<'_> {
                                 self.name(target)
                             ),
                             cells: vec![cell],
+                            precedence: NO_PRECEDENCE,
                         });
                     }
                 }

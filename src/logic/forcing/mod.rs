@@ -256,7 +256,15 @@ struct Found {
     complexity: usize,
     explanation: String,
     cells: Vec<Cell>,
+    /// For a cell or region chain, where SE's search meets it (see
+    /// [`multiple::precedence`]): in a nested search of the "+ multiple forcing chains"
+    /// level, of two such chains of one size to one conclusion, the one with the smaller
+    /// precedence is taken. [`NO_PRECEDENCE`] for the other kinds.
+    precedence: u32,
 }
+
+/// The precedence of a conclusion that is not a cell or region chain's.
+const NO_PRECEDENCE: u32 = u32::MAX;
 
 /// Scratch of the "+" level's cage combinations: one cage's cells' digits, those some
 /// filling uses, the offs its eliminations rest on, and the fillings' search.

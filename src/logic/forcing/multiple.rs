@@ -1,9 +1,9 @@
 //! Several chains to one conclusion: cell and region forcing chains (static and dynamic),
 //! dynamic contradictions and double forcing chains, and Nishio's contradictions.
 
-use super::{Chaining, Ending, Found, Links, NOT_KEPT};
+use super::{Chaining, Ending, Found, Links, NOT_KEPT, NO_PRECEDENCE};
 use crate::bitset::Digit;
-use crate::geometry::{Cell, Unit};
+use crate::geometry::{Cell, Unit, UnitKind};
 use crate::logic::{digit_name, set_name, Technique};
 
 impl Chaining<'_> {
@@ -59,10 +59,14 @@ impl Chaining<'_> {
         starts: &[u32],
         premises: &[u32],
         dynamic: bool,
-        technique: Technique,
-        what: &dyn Fn() -> String,
+        group: Group,
         found: &mut Vec<Found>,
     ) {
+        let Group {
+            technique,
+            precedence,
+            what,
+        } = group;
         // A static search reaches at most its start's closure: where the closures
         // share nothing, so do the searches.
         if !dynamic && !self.share_beyond(starts) {
@@ -109,6 +113,7 @@ impl Chaining<'_> {
                     complexity: complexity[k],
                     explanation: String::new(),
                     cells: cells.clone(),
+                    precedence,
                 });
             }
             return;
@@ -136,6 +141,7 @@ impl Chaining<'_> {
                 chains.join("; ")
             ),
             cells,
+            precedence,
         });
     }
 
@@ -157,7 +163,12 @@ impl Chaining<'_> {
             let starts: Vec<u32> = marks.iter().map(|d| self.literal(cell, d, true)).collect();
             let premises = self.cell_premises(cell);
             let what = || format!("{} holds one of {}", position.name(cell), set_name(marks));
-            self.group(&starts, &premises, dynamic, technique, &what, found);
+            let group = Group {
+                technique,
+                precedence: precedence(cell, None),
+                what: &what,
+            };
+            self.group(&starts, &premises, dynamic, group, found);
         }
         let technique = if dynamic {
             self.level.technique()
@@ -198,7 +209,13 @@ impl Chaining<'_> {
                         position.names(&places)
                     )
                 };
-                self.group(&starts, &premises, dynamic, technique, &what, found);
+                let kind = geometry.unit_kind(unit);
+                let group = Group {
+                    technique,
+                    precedence: precedence(places[0], Some((digit, kind))),
+                    what: &what,
+                };
+                self.group(&starts, &premises, dynamic, group, found);
             }
         }
     }
@@ -274,7 +291,12 @@ impl Chaining<'_> {
                         digit_name(digit)
                     )
                 };
-                self.group(&[on, on ^ 1], &[], true, technique, &what, found);
+                let group = Group {
+                    technique,
+                    precedence: NO_PRECEDENCE,
+                    what: &what,
+                };
+                self.group(&[on, on ^ 1], &[], true, group, found);
             }
         }
         self.multiple(true, found);
@@ -329,6 +351,7 @@ impl Chaining<'_> {
                 )
             },
             cells: vec![self.decode(start).cell],
+            precedence: NO_PRECEDENCE,
         });
         ending
     }
@@ -348,6 +371,40 @@ impl Chaining<'_> {
             }
         }
     }
+}
+
+/// What a group of starts stands for, for the conclusions [`Chaining::group`] draws.
+pub(super) struct Group<'w> {
+    technique: Technique,
+    /// Where SE's search of cell and region chains meets it ([`precedence`]), or
+    /// [`NO_PRECEDENCE`].
+    precedence: u32,
+    /// The group in words: "r1c2 holds one of {1,2}", "3 of row 4 goes in one of ...".
+    what: &'w dyn Fn() -> String,
+}
+
+/// Where SE's search meets a cell chain (`region` `None`) or a region chain whose first
+/// place is `cell`: cell by cell; at each cell its chain, then each digit's region chains,
+/// the box's, the row's, the column's (then an extra region's). When two chains of one
+/// size lead to the same conclusion in a nested search of the "+ multiple forcing chains"
+/// level, SE's listings take the one met first in this order: all 7 such ties in the
+/// committed listings, where the order they are searched in (rows, then columns, then
+/// boxes) took 2 (`reports/2026-12-06-nested-ties`).
+pub(super) fn precedence(cell: Cell, region: Option<(Digit, UnitKind)>) -> u32 {
+    let within = match region {
+        None => 0,
+        Some((digit, kind)) => {
+            let kind = match kind {
+                UnitKind::Box => 0,
+                UnitKind::Row => 1,
+                UnitKind::Column => 2,
+                UnitKind::Extra => 3,
+            };
+            1 + digit.index() as u32 * 4 + kind
+        }
+    };
+    // At most 1 + 24 * 4 + 3 = 100 within a cell (25 digits).
+    cell.index() as u32 * 128 + within
 }
 
 /// Where the reach of the search from `start` is kept in `kept_spans`.

@@ -25,7 +25,10 @@
 //!   level's (bidirectional X-, Y- and XY-cycles and forcing chains; then cell and region
 //!   forcing chains; then dynamic forcing chains): as for the "+" rules, the first kind
 //!   that concludes anything ends the round (`reports/2026-12-05-plus-rules`; SE's
-//!   listings cite nested cycles, `reports/2026-12-06-nested-speed`). A nested cycle
+//!   listings cite nested cycles, `reports/2026-12-06-nested-speed`). Its conclusions
+//!   are followed by size, smallest first; at the "+ multiple forcing chains" level, of
+//!   cell and region chains of one size to one conclusion, the one SE's search meets
+//!   first (`multiple::precedence`, `reports/2026-12-06-nested-ties`). A nested cycle
 //!   rests on the enclosing offs its links meet and those that took candidates from
 //!   its cells, and counts its loop's literals (twice from 10.0 up,
 //!   `reports/2026-12-06-nested-cycle-count`). Its
@@ -44,7 +47,7 @@
 //! A rule's conclusions are gathered in `derived` as groups: literal, nested tag (0 for
 //! the basic rules), number of parents, the parents.
 
-use super::{Chaining, Ending, Found, Level, Links};
+use super::{Chaining, Ending, Found, Level, Links, NO_PRECEDENCE};
 use crate::bitset::{Digit, DigitSet};
 use crate::geometry::{Cell, Unit, UnitKind};
 use crate::logic::Technique;
@@ -473,6 +476,9 @@ impl<'a> Chaining<'a> {
             inner.dynamic(&mut found);
         }
         found.sort_by_key(|f| f.complexity);
+        if level == Level::NestedMultiple {
+            take_first_met(&mut found);
+        }
         let from = derived.len();
         for f in found {
             // In a step's count, a nested cycle found by a search that also takes cell and
@@ -564,6 +570,7 @@ impl<'a> Chaining<'a> {
                         complexity,
                         explanation: String::new(),
                         cells: vec![cell],
+                        precedence: NO_PRECEDENCE,
                     });
                 }
             }
@@ -702,4 +709,26 @@ impl Intersections {
                 union.union(self.digits[j as usize])
             })
     }
+}
+
+/// Among cell and region chains of one size to one conclusion (`found` sorted by size),
+/// moves the one SE's search meets first ([`super::multiple::precedence`]) to where the
+/// first of them stands, the others right after it; every other conclusion keeps its
+/// place in the order.
+fn take_first_met(found: &mut Vec<Found>) {
+    let mut first = std::collections::HashMap::new();
+    let mut keyed: Vec<((usize, u32), Found)> = found
+        .drain(..)
+        .enumerate()
+        .map(|(k, f)| {
+            let slot = if f.precedence == NO_PRECEDENCE {
+                k
+            } else {
+                *first.entry((f.complexity, f.conclusion)).or_insert(k)
+            };
+            ((slot, f.precedence), f)
+        })
+        .collect();
+    keyed.sort_by_key(|&(key, _)| key);
+    found.extend(keyed.into_iter().map(|(_, f)| f));
 }

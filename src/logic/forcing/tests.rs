@@ -345,6 +345,32 @@ fn a_nested_cycle_rests_on_what_was_taken_from_its_cells() {
 }
 
 #[test]
+fn of_equal_nested_region_chains_the_one_se_meets_first_is_taken() {
+    // Fourth forum development puzzle 3 (`datasets/se_ratings_forum_hardest_dev4.se.txt.gz`,
+    // `reports/2026-12-06-nested-cycle-count/serate_chains_forum_dev4_3.txt.gz`) before
+    // SE's 7th step, "11.3 Contradiction Forcing Chain: r2c6.9 on ==> r5c2.2 both on &
+    // off". A nested search concludes r4c7<>1 by two region chains of 16 literals, 1 in
+    // column 3 and 1 in box 4; SE's listing takes the box's, whose first place comes
+    // first (`multiple::precedence`). Taking the column's, found first, pulled two more
+    // nested chains of 28 literals into the count: 397 literals, 11.4.
+    expect_step(
+        &[
+            "1..............789...45......3.567....3.56.89....567.9..34...89..34.6....2.......",
+            ".2.....89..3............789...4.....12...6.8912...67.91......89....5.........6.89",
+            "...45.....2.....89.....6...123.5....1.3.5..8912..5...9......7..1.34.......34...89",
+            ".23..6..9....5....1.3...7.9.......8.12...6......4.....123.....9123..67....3..67.9",
+            "...4.6.8912...6.891..4...8912..56.........7....3......12.45...912.4.6......45...9",
+            ".234.6...12...67..1.34..7..........912..56...12..56...12345...........8...34567..",
+            "......7..1......891.3.5..89123.5.....2345...912..5...9.....6....234.......345..8.",
+            "..3.56......4.....1.3.5....123.567..123.56..........8..23.5............9..3.5.7..",
+            "..3.56.89.....6.89.2.........3.567....345...9....567.9..345..8...34..7..1........",
+        ],
+        Technique::NestedMultipleForcingChains,
+        11.3,
+    );
+}
+
+#[test]
 fn unit_links_are_the_static_searches_links_on_any_marks() {
     // The closures read a static search's links off the units' places
     // (`Chaining::unit_links`); they must be exactly what the search follows
