@@ -139,13 +139,7 @@ impl Chaining<'_> {
             };
 
             if self.nested {
-                // As SE's listings show a nested cycle's premises: besides the offs its
-                // links rest on, every candidate the enclosing search took from the
-                // loop's cells (`reports/2026-12-06-nested-cycle-count`).
-                for &c in &cells {
-                    let gone = self.original[c.index()].difference(self.base[c.index()]);
-                    axioms.extend(gone.iter().map(|d| self.literal(c, d, false)));
-                }
+                self.loop_premises(&loop_literals, &mut axioms);
             }
             axioms.sort_unstable();
             axioms.dedup();
@@ -180,5 +174,44 @@ impl Chaining<'_> {
         self.cycle_entries = entries;
         self.cycle_hidden = hidden;
         self.cycle_spans = spans;
+    }
+
+    /// Adds to `premises` the enclosing offs a nested loop rests on besides those its
+    /// links meet one way round: as SE's listings show them, the loop holds both ways
+    /// round, so each link rests on what makes it a strong link either way. Where the
+    /// loop passes from one digit to another in a cell, every candidate the enclosing
+    /// search took from that cell; where it passes from one cell to another by a digit,
+    /// every place of that digit the enclosing search took from a unit the two cells
+    /// share. A cell the loop passes through with one digit adds nothing. (The premises
+    /// of all 6 nested cycles cited by the two steps read,
+    /// `reports/2026-12-07-nested-cycle-premises`; before, every candidate taken from
+    /// every cell of the loop, and those the unit links meet one way round only.)
+    fn loop_premises(&self, loop_literals: &[u32], premises: &mut Vec<u32>) {
+        let geometry = self.position.geometry();
+        let count = loop_literals.len();
+        for k in 0..count {
+            let here = self.decode(loop_literals[k]);
+            let next = self.decode(loop_literals[(k + 1) % count]);
+            if here.cell == next.cell {
+                let cell = here.cell;
+                let gone = self.original[cell.index()].difference(self.base[cell.index()]);
+                premises.extend(gone.iter().map(|d| self.literal(cell, d, false)));
+                continue;
+            }
+            let digit = here.digit;
+            for &unit in geometry.all_units_of(here.cell) {
+                let places = geometry.unit(unit);
+                if !places.contains(&next.cell) {
+                    continue;
+                }
+                for &place in places {
+                    if self.original[place.index()].contains(digit)
+                        && !self.base[place.index()].contains(digit)
+                    {
+                        premises.push(self.literal(place, digit, false));
+                    }
+                }
+            }
+        }
     }
 }

@@ -258,8 +258,8 @@ struct Found {
     cells: Vec<Cell>,
     /// For a cell or region chain, where SE's search meets it (see
     /// [`multiple::precedence`]): in a nested search of the "+ multiple forcing chains"
-    /// level, of two such chains of one size to one conclusion, the one with the smaller
-    /// precedence is taken. [`NO_PRECEDENCE`] for the other kinds.
+    /// level, chains of one size are followed in this order. [`NO_PRECEDENCE`] for the
+    /// other kinds.
     precedence: u32,
 }
 

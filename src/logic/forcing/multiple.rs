@@ -385,11 +385,14 @@ pub(super) struct Group<'w> {
 
 /// Where SE's search meets a cell chain (`region` `None`) or a region chain whose first
 /// place is `cell`: cell by cell; at each cell its chain, then each digit's region chains,
-/// the box's, the row's, the column's (then an extra region's). When two chains of one
-/// size lead to the same conclusion in a nested search of the "+ multiple forcing chains"
-/// level, SE's listings take the one met first in this order: all 7 such ties in the
-/// committed listings, where the order they are searched in (rows, then columns, then
-/// boxes) took 2 (`reports/2026-12-06-nested-ties`).
+/// the box's, the row's, the column's (then an extra region's). In a nested search of the
+/// "+ multiple forcing chains" level, SE's listings follow the conclusions of one size
+/// in this order: when two chains of one size lead to the same conclusion, the one met
+/// first is taken (all 7 such ties in the listings of 2026-12-06, where the order they
+/// are searched in, rows, then columns, then boxes, took 2:
+/// `reports/2026-12-06-nested-ties`), and of two conclusions of one size, the one met
+/// first is followed first (4 more steps rated as SE rates them, of the 2,161 its
+/// listings rate 8.5 and up: `reports/2026-12-07-nested-cycle-premises`).
 pub(super) fn precedence(cell: Cell, region: Option<(Digit, UnitKind)>) -> u32 {
     let within = match region {
         None => 0,

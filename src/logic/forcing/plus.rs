@@ -26,12 +26,12 @@
 //!   forcing chains; then dynamic forcing chains): as for the "+" rules, the first kind
 //!   that concludes anything ends the round (`reports/2026-12-05-plus-rules`; SE's
 //!   listings cite nested cycles, `reports/2026-12-06-nested-speed`). Its conclusions
-//!   are followed by size, smallest first; at the "+ multiple forcing chains" level, of
-//!   cell and region chains of one size to one conclusion, the one SE's search meets
-//!   first (`multiple::precedence`, `reports/2026-12-06-nested-ties`). A nested cycle
-//!   rests on the enclosing offs its links meet and those that took candidates from
-//!   its cells, and counts its loop's literals (twice from 10.0 up,
-//!   `reports/2026-12-06-nested-cycle-count`). Its
+//!   are followed by size, smallest first; at the "+ multiple forcing chains" level,
+//!   cell and region chains of one size in the order SE's search meets them
+//!   (`multiple::precedence`, `reports/2026-12-06-nested-ties`,
+//!   `reports/2026-12-07-nested-cycle-premises`). A nested cycle rests on what makes its
+//!   links strong either way round (`Chaining::loop_premises`), and counts its loop's
+//!   literals (twice from 10.0 up, `reports/2026-12-06-nested-cycle-count`). Its
 //!   conclusions are literals of the
 //!   enclosing search whose parents are the enclosing search's offs the nested chains
 //!   rest on (its `axioms`): those their links meet and, for a cell or region chain,
@@ -475,9 +475,13 @@ impl<'a> Chaining<'a> {
         if found.is_empty() && level >= Level::NestedDynamic {
             inner.dynamic(&mut found);
         }
-        found.sort_by_key(|f| f.complexity);
         if level == Level::NestedMultiple {
-            take_first_met(&mut found);
+            // Of one size, in the order SE's search meets them: cell by cell, a cell's
+            // chain, then its digits' region chains (a round's conclusions are all cell
+            // and region chains' or none are).
+            found.sort_by_key(|f| (f.complexity, f.precedence));
+        } else {
+            found.sort_by_key(|f| f.complexity);
         }
         let from = derived.len();
         for f in found {
@@ -709,26 +713,4 @@ impl Intersections {
                 union.union(self.digits[j as usize])
             })
     }
-}
-
-/// Among cell and region chains of one size to one conclusion (`found` sorted by size),
-/// moves the one SE's search meets first ([`super::multiple::precedence`]) to where the
-/// first of them stands, the others right after it; every other conclusion keeps its
-/// place in the order.
-fn take_first_met(found: &mut Vec<Found>) {
-    let mut first = std::collections::HashMap::new();
-    let mut keyed: Vec<((usize, u32), Found)> = found
-        .drain(..)
-        .enumerate()
-        .map(|(k, f)| {
-            let slot = if f.precedence == NO_PRECEDENCE {
-                k
-            } else {
-                *first.entry((f.complexity, f.conclusion)).or_insert(k)
-            };
-            ((slot, f.precedence), f)
-        })
-        .collect();
-    keyed.sort_by_key(|&(key, _)| key);
-    found.extend(keyed.into_iter().map(|(_, f)| f));
 }

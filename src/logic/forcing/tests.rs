@@ -371,6 +371,62 @@ fn of_equal_nested_region_chains_the_one_se_meets_first_is_taken() {
 }
 
 #[test]
+fn a_nested_cycle_rests_on_what_makes_its_links_strong_both_ways_round() {
+    // Fifth forum development puzzle 4 (`datasets/se_ratings_forum_hardest_dev5.se.txt.gz`,
+    // `reports/2026-12-07-nested-cycle-premises/serate_chains_forum_dev5_4.txt.gz`)
+    // before SE's 3rd step, "10.7 Contradiction Forcing Chain: r5c9.6 on ==> r9c2.5 both
+    // on & off". Its chains rest on a nested bidirectional cycle through r6c4, r8c4,
+    // r8c7, r7c8, r7c3 and r6c3 whose premises SE lists as 12 enclosing offs: those of
+    // the cells where the loop changes digit, and the places of each linking digit taken
+    // from the unit two neighbours share (8 in row 6, 9 in row 8, 5 in box 9, 8 in column
+    // 3), whichever way round the loop runs (`Chaining::loop_premises`). Resting on the
+    // 7 its links meet one way round, the main chains had 130 literals, not SE's 135:
+    // 10.6.
+    expect_step(
+        &[
+            "........9.......8.12..5..........7..1234.....1.34..........6...1..45.....2.45....",
+            "......7..123..6...12...6.......5....12.4.6...1..4.6.8...34...891..4...89.2.4...89",
+            "1.3.56...123.56......4.....12.....8.........91....6.8...3.5..8.......7...2..5..8.",
+            "...4.....12..56..912..56.8912.....8.......7..1....6.8.....5..89..3..........56.89",
+            "1....6.8.1....67.9..3......1..4...8.1..4.6.......5.....2..........4.6.89...4.67.9",
+            "....56.8..2..567...2..56.8..234...8..234.6...........9...45.78....456.8.1........",
+            ".2.......1...5...91...5..89.....6...1..45....1..4..7.....45.789...45..89..3......",
+            "1.3.56......4.....1...56..91.3.....9.......8.1.3...7......5.7.9.2...........567.9",
+            "..3.56.8...3.56..9......7....34....9..345.....2.......1...........456.89...456.89",
+        ],
+        Technique::NestedForcingChains,
+        10.7,
+    );
+}
+
+#[test]
+fn nested_conclusions_of_one_size_are_followed_in_the_order_se_meets_them() {
+    // Fifth forum development puzzle 11 (`datasets/se_ratings_forum_hardest_dev5.se.txt.gz`,
+    // `reports/2026-12-07-nested-cycle-premises/serate_chains_forum_dev5_11.txt.gz`)
+    // before SE's 8th step, "11.1 Contradiction Forcing Chain: r4c5.2 on ==> r9c5.3 both
+    // on & off". A nested round concludes r5c7<>2 and r5c8<>2 (2 in row 3, first place
+    // r3c1) and r1c2<>2 and r2c2<>2 (2 in column 9, first place r1c9), 10 literals each.
+    // SE's chains place 2 in r5c2 by column 2, so they followed column 9's first, the one
+    // its search meets first (`multiple::precedence`); following row 3's first, as they
+    // were found, placed it by row 5 with two nested chains fewer: 11.0.
+    expect_step(
+        &[
+            "1.........23...7.9..34.6..9...4.67.9....5.....2...6..9.234..7.9.......8..23...7.9",
+            ".2.4.67...23.5.7.9..3456..9...4.6789.2.4.6.8..2...6.891.........2345.7...23.5.7.9",
+            ".2.4..7.9.......8....45...91..4..7.912.4.......3.......2.45.7.9.2.45.7.......6...",
+            ".2.....8912..5...9......7..1.3.5..89123....8....4......23.5...9.....6...123.5...9",
+            "..3......12..5...91...56.891...56.89......7..12..56.89.2..5...912..5.......4.....",
+            ".2...6..9...4.....1...56..91.3.56..9123..6...12..5...9.......8.123.5.7..123.5.7.9",
+            "....5....1.3...7...2.......1.34.6.8.1.34.6.8.1....6.8...34.67..........91.3...7..",
+            "...4..78...3...7..1..4...8..2...............91...56......4567..1.345.7..1.3.5.7..",
+            "...4....9.....6...1.34....91.3.5....1.34...........7...2345....12345...........8.",
+        ],
+        Technique::NestedMultipleForcingChains,
+        11.1,
+    );
+}
+
+#[test]
 fn unit_links_are_the_static_searches_links_on_any_marks() {
     // The closures read a static search's links off the units' places
     // (`Chaining::unit_links`); they must be exactly what the search follows
