@@ -182,8 +182,8 @@ impl Chaining<'_> {
     /// loop passes from one digit to another in a cell, every candidate the enclosing
     /// search took from that cell; where it passes from one cell to another by a digit,
     /// every place of that digit the enclosing search took from a unit the two cells
-    /// share. A cell the loop passes through with one digit adds nothing. (The premises
-    /// of all 6 nested cycles cited by the two steps read,
+    /// share. A cell the loop passes through with one digit adds nothing. (SE's premises,
+    /// set for set, of all 6 nested cycles cited by the three steps read,
     /// `reports/2026-12-07-nested-cycle-premises`; before, every candidate taken from
     /// every cell of the loop, and those the unit links meet one way round only.)
     fn loop_premises(&self, loop_literals: &[u32], premises: &mut Vec<u32>) {
