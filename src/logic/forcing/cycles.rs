@@ -193,23 +193,12 @@ impl Chaining<'_> {
             let here = self.decode(loop_literals[k]);
             let next = self.decode(loop_literals[(k + 1) % count]);
             if here.cell == next.cell {
-                let cell = here.cell;
-                let gone = self.original[cell.index()].difference(self.base[cell.index()]);
-                premises.extend(gone.iter().map(|d| self.literal(cell, d, false)));
+                premises.extend(self.cell_premises(here.cell));
                 continue;
             }
-            let digit = here.digit;
             for &unit in geometry.all_units_of(here.cell) {
-                let places = geometry.unit(unit);
-                if !places.contains(&next.cell) {
-                    continue;
-                }
-                for &place in places {
-                    if self.original[place.index()].contains(digit)
-                        && !self.base[place.index()].contains(digit)
-                    {
-                        premises.push(self.literal(place, digit, false));
-                    }
+                if geometry.unit(unit).contains(&next.cell) {
+                    premises.extend(self.unit_premises(unit, here.digit));
                 }
             }
         }

@@ -221,8 +221,9 @@ impl Chaining<'_> {
     }
 
     /// In a nested search, the offs of `cell`'s candidates missing from the nested marks
-    /// (a cell chain's premises, see [`Chaining::group`]); none in an outer search.
-    fn cell_premises(&self, cell: Cell) -> Vec<u32> {
+    /// (a cell chain's premises, see [`Chaining::group`], and a nested loop's where it
+    /// changes digit in `cell`); none in an outer search.
+    pub(super) fn cell_premises(&self, cell: Cell) -> Vec<u32> {
         if !self.nested {
             return Vec::new();
         }
@@ -234,8 +235,9 @@ impl Chaining<'_> {
     }
 
     /// In a nested search, the offs of `digit` in the empty cells of `unit` that lack it
-    /// in the nested marks (a region chain's premises); none in an outer search.
-    fn unit_premises(&self, unit: Unit, digit: Digit) -> Vec<u32> {
+    /// in the nested marks (a region chain's premises, and a nested loop's where it links
+    /// two cells of `unit` by `digit`); none in an outer search.
+    pub(super) fn unit_premises(&self, unit: Unit, digit: Digit) -> Vec<u32> {
         if !self.nested {
             return Vec::new();
         }
