@@ -15,7 +15,8 @@ for listing in "$root"/reports/2026-12-05-plus-rules/serate_chains_forum_dev_*.t
     "$root"/reports/2026-12-05-nested-premises/serate_chains_forum_dev2_*.txt.gz \
     "$root"/reports/2026-12-06-plus-rule-order/serate_chains_forum_dev3_*.txt.gz \
     "$root"/reports/2026-12-06-nested-cycle-count/serate_chains_forum_dev4_*.txt.gz \
-    "$root"/reports/2026-12-07-nested-cycle-premises/serate_chains_forum_dev5_*.txt.gz; do
+    "$root"/reports/2026-12-07-nested-cycle-premises/serate_chains_forum_dev5_*.txt.gz \
+    "$root"/reports/2026-12-07-nested-cycle-once/serate_chains_forum_dev6_*.txt.gz; do
     name=$(basename "$listing" .txt.gz)
     # The puzzle is the first field of serate's last line.
     zcat "$listing" | grep -aE '^[0-9.]{81} [0-9]' | head -1 | cut -c1-81 > "$work/$name.txt"

@@ -31,18 +31,17 @@
 //!   (`multiple::precedence`, `reports/2026-12-06-nested-ties`,
 //!   `reports/2026-12-07-nested-cycle-premises`). A nested cycle rests on what makes its
 //!   links strong either way round (`Chaining::loop_premises`), and counts its loop's
-//!   literals (twice from 10.0 up, `reports/2026-12-06-nested-cycle-count`). Its
-//!   conclusions are literals of the
-//!   enclosing search whose parents are the enclosing search's offs the nested chains
-//!   rest on (its `axioms`): those their links meet and, for a cell or region chain,
-//!   those that took candidates from its cell or region (SE counts them in the main
-//!   chains, `reports/2026-12-05-nested-premises`). As SE's, a nested conclusion that a
-//!   candidate holds enters the enclosing search as the offs of the cell's other
-//!   candidates (the on then follows as a naked single). Each literal counts one in its
-//!   chains, and a step adds the size of every nested chain its chains rest on, once
-//!   each: SE's listings of such steps (`serate --after=%h`) show every nested chain
-//!   once, after the main ones, and its rating is the base plus the increment of
-//!   the sum of them all (`reports/2026-12-04-se-nested`).
+//!   literals once (`reports/2026-12-07-nested-cycle-once`). Its conclusions are
+//!   literals of the enclosing search whose parents are the enclosing search's offs the
+//!   nested chains rest on (its `axioms`): those their links meet and, for a cell or
+//!   region chain, those that took candidates from its cell or region (SE counts them
+//!   in the main chains, `reports/2026-12-05-nested-premises`). As SE's, a nested
+//!   conclusion that a candidate holds enters the enclosing search as the offs of the
+//!   cell's other candidates (the on then follows as a naked single). Each literal
+//!   counts one in its chains, and a step adds the size of every nested chain its
+//!   chains rest on, once each: SE's listings of such steps (`serate --after=%h`) show
+//!   every nested chain once, after the main ones, and its rating is the base plus the
+//!   increment of the sum of them all (`reports/2026-12-04-se-nested`).
 //!
 //! A rule's conclusions are gathered in `derived` as groups: literal, nested tag (0 for
 //! the basic rules), number of parents, the parents.
@@ -206,6 +205,9 @@ impl<'a> Chaining<'a> {
     /// Fish of `size` lines on a classic grid's marks (2: X-Wings): a digit's places in
     /// `size` rows (columns) confined to `size` columns (rows) leave the digit out of the
     /// rest of those. The parents are the digit's removed places in the base lines.
+    /// Digit by digit, columns as base lines before rows: when X-Wings of both kinds in a
+    /// round reach a literal, SE's chains cite the one on columns, as for pointing and
+    /// claiming (`reports/2026-12-07-nested-cycle-once`).
     fn fish(&self, size: usize, derived: &mut Vec<u32>) {
         let geometry = self.position.geometry();
         if geometry.is_variant() {
@@ -215,7 +217,8 @@ impl<'a> Chaining<'a> {
         let mut parents = Vec::new();
         let mut lines = [(0usize, 0u32); MAX_SIDE];
         for digit in Digit::all(side) {
-            for kind in 0..2 {
+            // Unit kind 1 is the columns, 0 the rows (`Geometry::unit_kind`).
+            for kind in [1, 0] {
                 let mut n = 0;
                 for line in 0..side {
                     let mask = self.places[(kind * side + line) * side + digit.index()];
@@ -485,22 +488,9 @@ impl<'a> Chaining<'a> {
         }
         let from = derived.len();
         for f in found {
-            // In a step's count, a nested cycle found by a search that also takes cell and
-            // region chains (10.0 and up) counts twice, once each way round, as SE lists
-            // it; in the searches of the "+ forcing chains" level, once
-            // (`reports/2026-12-06-nested-cycle-count`).
-            let cycle = matches!(
-                f.technique,
-                Technique::BidirectionalXCycle
-                    | Technique::BidirectionalYCycle
-                    | Technique::BidirectionalCycle
-            );
-            let size = if cycle && level >= Level::NestedMultiple {
-                2 * f.complexity
-            } else {
-                f.complexity
-            };
-            let tag = self.nested_tag_of(f.conclusion, size as u32);
+            // A nested cycle counts its loop's literals once, at every level, though SE
+            // lists it both ways round (`reports/2026-12-07-nested-cycle-once`).
+            let tag = self.nested_tag_of(f.conclusion, f.complexity as u32);
             // A cycle's further eliminations rest on the same loop.
             for &off in &f.more {
                 Self::derive(derived, off, tag, &f.axioms);

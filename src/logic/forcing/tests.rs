@@ -295,24 +295,25 @@ fn nested_searches_take_bidirectional_cycles_as_se_s_do() {
 }
 
 #[test]
-fn a_nested_cycle_counts_both_ways_round_from_the_multiple_level_up() {
-    // Third forum development puzzle 3 (`datasets/se_ratings_forum_hardest_dev3.se.txt.gz`,
-    // `reports/2026-12-06-plus-rule-order/serate_chains_forum_dev3_3.txt.gz`) before SE's
-    // 3rd step, "11.2 Contradiction Forcing Chain: r1c5.1 on ==> r6c3.6 both on & off",
-    // whose nested chains include an X-cycle listed as two chains, one each way round.
-    // Counting the cycle once, the same contradiction came to 191 literals, 11.1
-    // (`reports/2026-12-06-nested-cycle-count`).
+fn a_nested_cycle_counts_its_loop_once() {
+    // Fourth forum development puzzle 3 (`datasets/se_ratings_forum_hardest_dev4.se.txt.gz`,
+    // `reports/2026-12-06-nested-cycle-count/serate_chains_forum_dev4_3.txt.gz`) before
+    // SE's 5th step, "11.2 Contradiction Forcing Chain: r5c1.2 on ==> r2c6.6 both on &
+    // off". Its chains (41 and 35 literals, SE's own) rest on 15 nested chains, SE's set
+    // for set, four of them cycles (8, 10, 6 and 6 literals). SE lists a nested cycle
+    // both ways round, but counting each twice, as sudolab did from 10.0 up, gave 260
+    // literals, 11.3; once, 230 (`reports/2026-12-07-nested-cycle-once`).
     expect_step(
         &[
-            ".....6......4..78...345..8.1...5.7891.3.5.7.91.3...78.1.34...891.3.....9.2.......",
-            "..3...78.........9.23....8....4.....1.3..67..123..678.1.3....8.....5......3..6.8.",
-            "..345..8..2.4...8.1.........2..56.89..3.56..9.23..6.8.......7....3..6..9..34.6.89",
-            "1.3...7.9....5.....23..6..91....67.9.......8....4.....123.....9123..67.9..3..67.9",
-            "1.34..7891..4.678...34.6.891....67.9.2.......1....67..1.3.5..891.3..67.9..3.56789",
-            "1.....78912...678..2...6.89..3......1....67.9....5....12.....89...4..........6789",
-            ".2.......1..4...8....45..891...5.78.1.345.7..1.3...78......6.....3...7.9..345...9",
-            "1..45......3.........456...12...67..1..4567..........9.2.45...........8....45.7..",
-            "...45..89...4.6.8.......7...2..56.8...3456....23..6.8..2345...9.23.....91........",
+            "1..............789...45......3.567....3.56.89....567.9..34...89..34.6....2.......",
+            ".2.....89..3............789...4.....12...6.8912...67.91......89....5.........6.89",
+            "...45.....2.....89.....6...123.5....1.3.5..8912..5...9......7..1.34.......34...89",
+            ".23..6..9....5....1.3...7.9.......8.12...6......4.....123.....9123..67....3..67.9",
+            ".2.4.6.8912...6.891..4...8912..56.........7....3......12.45...912.4.6......45...9",
+            ".234.6...12...67..1.34..7..........912..56...12..56...12345...........8...34567..",
+            "......7..1......891.3.5..89123.5....12345...912..5...9.....6....234.......345..8.",
+            "..3.56......4.....1.3.5....123.567..123.56..........8..23.5............9..3.5.7..",
+            "..3.56.89.....6.89.2.........3.567....345...9....567.9..345..8...34..7..1........",
         ],
         Technique::NestedMultipleForcingChains,
         11.2,
