@@ -478,13 +478,17 @@ impl<'a> Chaining<'a> {
         if found.is_empty() && level >= Level::NestedDynamic {
             inner.dynamic(&mut found);
         }
+        // Of one size, forcing X-chains before other forcing chains: SE rates an X-chain
+        // lower, and its listings follow the nested X-chain's conclusion first
+        // (`reports/2026-12-07-nested-cycle-once`).
+        let mixed = |f: &Found| f.technique != Technique::ForcingXChain;
         if level == Level::NestedMultiple {
             // Of one size, in the order SE's search meets them: cell by cell, a cell's
             // chain, then its digits' region chains (a round's conclusions are all cell
             // and region chains' or none are).
-            found.sort_by_key(|f| (f.complexity, f.precedence));
+            found.sort_by_key(|f| (f.complexity, f.precedence, mixed(f)));
         } else {
-            found.sort_by_key(|f| f.complexity);
+            found.sort_by_key(|f| (f.complexity, mixed(f)));
         }
         let from = derived.len();
         for f in found {
@@ -556,8 +560,13 @@ impl<'a> Chaining<'a> {
                 if self.search(start, Links::DigitAndCell, false, Some(target)) == Ending::Target {
                     self.axioms.clear();
                     let complexity = self.complexity(target);
+                    let technique = if self.keeps_digit(target, digit) {
+                        Technique::ForcingXChain
+                    } else {
+                        Technique::ForcingChain
+                    };
                     found.push(Found {
-                        technique: super::Technique::ForcingChain,
+                        technique,
                         conclusion: target,
                         axioms: self.take_axioms(),
                         more: Vec::new(),
@@ -573,6 +582,22 @@ impl<'a> Chaining<'a> {
 }
 
 impl Chaining<'_> {
+    /// Whether every literal of the static chain to `literal` (by first parents, back to
+    /// its start) is of `digit`: a forcing X-chain, all its links a digit's.
+    fn keeps_digit(&self, literal: u32, digit: Digit) -> bool {
+        let mut l = literal;
+        loop {
+            if self.decode(l).digit != digit {
+                return false;
+            }
+            let (from, to) = self.parent_range[l as usize];
+            if from == to {
+                return true;
+            }
+            l = self.parents[from as usize];
+        }
+    }
+
     /// Whether a bidirectional cycle could close on the on of `digit` in `cell`, by a
     /// unit's link and by the cell's: a loop comes back to the on from an off that forces
     /// it (the digit's other place in a unit where it has two; the cell's other candidate

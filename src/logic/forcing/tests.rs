@@ -428,6 +428,33 @@ fn nested_conclusions_of_one_size_are_followed_in_the_order_se_meets_them() {
 }
 
 #[test]
+fn nested_x_chains_come_before_other_forcing_chains_of_their_size() {
+    // Third forum development puzzle 10 (`datasets/se_ratings_forum_hardest_dev3.se.txt.gz`,
+    // `reports/2026-12-06-plus-rule-order/serate_chains_forum_dev3_10.txt.gz`) before SE's
+    // 5th step, "10.6 Contradiction Forcing Chain: r2c2.7 on ==> r3c4.1 both on & off". One
+    // nested round concludes r7c7<>2 by a forcing chain and r7c7<>3 by a forcing X-chain,
+    // 8 literals each. SE's chains follow the X-chain's first: r7c5 = 3 by row 7, then
+    // r7c1 = 2 by row 7 once r7c7<>2 comes. Following the other first put 7 in r7c7 and
+    // 2 in r7c1 by its cell, a shorter way to the same contradiction: 10.5
+    // (`reports/2026-12-07-nested-cycle-once`).
+    expect_step(
+        &[
+            ".23.567.9.23...789.23..67....34.6.89..34..78...34.6.89.2..5.7.9.2..5.7891........",
+            "1...567.91.....7891....67..1....6.891.....78..2...........5.7.9..3.........4.....",
+            "123...7.9123...7.9...4.....1.3.....9....5......3....89.....6....2....789......789",
+            "1.34.6..91.3.....91.3..6...1.3456.8.1.34...8.......7..1...5...91..456..9.2.......",
+            "12.4.67.912....7.9.......8.12.456...12.4........456...1...5.7.91..4567.9..3......",
+            "1234.67......5....123...7..1234.6...........9..34.6..........8.1..4.67.......67..",
+            ".23...7.....4.............9.23.5..8..23....8.1.........23...7...2...678.....5678.",
+            "123...........6.......5..........7...234...8...34...89123.....912.....89.......89",
+            ".......8.123...7..123...7...23.5...9.....6.....3.5...9...4.....12....7.9....5.7.9",
+        ],
+        Technique::NestedForcingChains,
+        10.6,
+    );
+}
+
+#[test]
 fn unit_links_are_the_static_searches_links_on_any_marks() {
     // The closures read a static search's links off the units' places
     // (`Chaining::unit_links`); they must be exactly what the search follows
