@@ -387,9 +387,9 @@ fn techniques_are_sound_on_the_se_rated_sets() {
 /// tuned on) and on the development samples, where ER also equals SE's on as many puzzles
 /// as the rules reached there (13 of 14, 12 of 12, 15 of 16, on the fourth 16 of 16, on the
 /// fifth 12 of 12 and on the sixth 11 of 12, 2026-12-07), so that a change that loses one
-/// fails here. The third
-/// development sample's puzzle 1 was 0.4 below SE's until nested region chains started
-/// only where SE's do (11.3, now 11.6 against 11.7: `reports/2026-12-06-nested-region-chains`).
+/// fails here. The third development sample's puzzle 1 was 0.4 below SE's until nested
+/// region chains started only where SE's do (11.3, now 11.6 against 11.7:
+/// `reports/2026-12-06-nested-region-chains`).
 #[test]
 fn nested_levels_rate_the_forum_samples_near_sudoku_explainer() {
     use rayon::prelude::*;

@@ -658,6 +658,13 @@ impl<'a> Chaining<'a> {
         axioms
     }
 
+    /// The first parent of a reached literal (`None` for a start): walking them back
+    /// gives the chain to it.
+    fn first_parent(&self, literal: u32) -> Option<u32> {
+        let (from, to) = self.parent_range[literal as usize];
+        (from < to).then(|| self.parents[from as usize])
+    }
+
     /// The chain to `literal` by first parents, written "r1c2=5 -> r1c7<>5 -> ...".
     fn chain(&self, literal: u32) -> String {
         if self.abandoned {
@@ -665,12 +672,8 @@ impl<'a> Chaining<'a> {
         }
         let mut path = vec![literal];
         let mut l = literal;
-        loop {
-            let (from, to) = self.parent_range[l as usize];
-            if from == to {
-                break;
-            }
-            l = self.parents[from as usize];
+        while let Some(parent) = self.first_parent(l) {
+            l = parent;
             path.push(l);
         }
         path.iter()

@@ -585,17 +585,8 @@ impl Chaining<'_> {
     /// Whether every literal of the static chain to `literal` (by first parents, back to
     /// its start) is of `digit`: a forcing X-chain, all its links a digit's.
     fn keeps_digit(&self, literal: u32, digit: Digit) -> bool {
-        let mut l = literal;
-        loop {
-            if self.decode(l).digit != digit {
-                return false;
-            }
-            let (from, to) = self.parent_range[l as usize];
-            if from == to {
-                return true;
-            }
-            l = self.parents[from as usize];
-        }
+        std::iter::successors(Some(literal), |&l| self.first_parent(l))
+            .all(|l| self.decode(l).digit == digit)
     }
 
     /// Whether a bidirectional cycle could close on the on of `digit` in `cell`, by a
