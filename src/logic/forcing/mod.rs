@@ -173,9 +173,9 @@ struct Chaining<'a> {
     /// index in `nested_sizes`.
     nested_tag: Vec<u32>,
     /// The number of literals of each nested chain met so far, and the index of each
-    /// by its conclusion and size (so a chain met again gets the same tag).
+    /// by its conclusion, size and premises (so a chain met again gets the same tag).
     nested_sizes: Vec<u32>,
-    nested_ids: std::collections::HashMap<(u32, u32), u32>,
+    nested_ids: std::collections::HashMap<(u32, u32, Vec<u32>), u32>,
     /// The tags of the nested chains the last counted chains rest on.
     nested_used: Vec<u32>,
     order: Vec<u32>,
@@ -249,7 +249,7 @@ enum Ending {
 struct Found {
     technique: Technique,
     conclusion: u32,
-    /// The enclosing search's offs it rests on (nested searches only).
+    /// The enclosing search's offs it rests on (nested searches only), sorted, each once.
     axioms: Vec<u32>,
     /// Further eliminations made by the same reasoning (a cycle's).
     more: Vec<u32>,

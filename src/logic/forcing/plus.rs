@@ -23,9 +23,11 @@
 //! * **Nested** (9.5, 10.0, 10.5): when the "+" rules conclude nothing, a whole chain
 //!   search run on the search's pencil marks, a kind of chains at a time up to the
 //!   level's (bidirectional X-, Y- and XY-cycles and forcing chains; then cell and region
-//!   forcing chains; then dynamic forcing chains): as for the "+" rules, the first kind
-//!   that concludes anything ends the round (`reports/2026-12-05-plus-rules`; SE's
-//!   listings cite nested cycles, `reports/2026-12-06-nested-speed`). Its conclusions
+//!   forcing chains): as for the "+" rules, the first kind that concludes anything ends
+//!   the round (`reports/2026-12-05-plus-rules`; SE's listings cite nested cycles,
+//!   `reports/2026-12-06-nested-speed`). At the "+ dynamic forcing chains" level the
+//!   round is the dynamic chains alone, as SE's listings cite there
+//!   (`reports/2026-12-07-nested-identity`). Its conclusions
 //!   are followed by size, smallest first; at the "+ multiple forcing chains" level,
 //!   cell and region chains of one size in the order SE's search meets them
 //!   (`multiple::precedence`, `reports/2026-12-06-nested-ties`,
@@ -41,7 +43,8 @@
 //!   counts one in its chains, and a step adds the size of every nested chain its
 //!   chains rest on, once each: SE's listings of such steps (`serate --after=%h`) show
 //!   every nested chain once, after the main ones, and its rating is the base plus the
-//!   increment of the sum of them all (`reports/2026-12-04-se-nested`).
+//!   increment of the sum of them all (`reports/2026-12-04-se-nested`). Chains to one
+//!   conclusion on other premises are two chains (`reports/2026-12-07-nested-identity`).
 //!
 //! A rule's conclusions are gathered in `derived` as groups: literal, nested tag (0 for
 //! the basic rules), number of parents, the parents.
@@ -468,15 +471,19 @@ impl<'a> Chaining<'a> {
         inner.level = Level::Plain;
         inner.set_base(&self.marks);
         // As SE's, a kind of nested chains at a time, and the first kind that concludes
-        // anything ends the round: forcing chains, then cell and region forcing chains,
-        // then dynamic forcing chains.
+        // anything ends the round: forcing chains, then cell and region forcing chains.
+        // At the "+ dynamic forcing chains" level the round is the dynamic chains alone
+        // (contradictions, doubles, dynamic cell and region chains): SE's steps there
+        // cite no nested forcing chain, turbot fish or cycle, only contradiction, region
+        // and cell forcing chains (`reports/2026-12-07-nested-identity`).
         let mut found = Vec::new();
-        inner.forcing_chains(&mut found);
-        if found.is_empty() && level >= Level::NestedMultiple {
-            inner.multiple(false, &mut found);
-        }
-        if found.is_empty() && level >= Level::NestedDynamic {
+        if level >= Level::NestedDynamic {
             inner.dynamic(&mut found);
+        } else {
+            inner.forcing_chains(&mut found);
+            if found.is_empty() && level >= Level::NestedMultiple {
+                inner.multiple(false, &mut found);
+            }
         }
         // Of one size, forcing X-chains before other forcing chains: SE rates an X-chain
         // lower, and its listings follow the nested X-chain's conclusion first
@@ -494,7 +501,7 @@ impl<'a> Chaining<'a> {
         for f in found {
             // A nested cycle counts its loop's literals once, at every level, though SE
             // lists it both ways round (`reports/2026-12-07-nested-cycle-once`).
-            let tag = self.nested_tag_of(f.conclusion, f.complexity as u32);
+            let tag = self.nested_tag_of(f.conclusion, f.complexity as u32, &f.axioms);
             // A cycle's further eliminations rest on the same loop.
             for &off in &f.more {
                 Self::derive(derived, off, tag, &f.axioms);
@@ -516,11 +523,15 @@ impl<'a> Chaining<'a> {
         self.inner = Some(inner);
     }
 
-    /// The tag of the nested chain to `conclusion` of `size` literals (a new one the
-    /// first time).
-    fn nested_tag_of(&mut self, conclusion: u32, size: u32) -> u32 {
+    /// The tag of the nested chain to `conclusion` of `size` literals resting on the
+    /// enclosing offs `premises` (a new one the first time). The premises tell apart
+    /// chains to one conclusion that SE lists, and counts, as two: a chain met in two
+    /// branches of a cell chain on other offs takes another way
+    /// (`reports/2026-12-07-nested-identity`).
+    fn nested_tag_of(&mut self, conclusion: u32, size: u32, premises: &[u32]) -> u32 {
         let next = self.nested_sizes.len() as u32 + 1;
-        let tag = *self.nested_ids.entry((conclusion, size)).or_insert(next);
+        let key = (conclusion, size, premises.to_vec());
+        let tag = *self.nested_ids.entry(key).or_insert(next);
         if tag == next {
             self.nested_sizes.push(size);
         }

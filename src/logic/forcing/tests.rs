@@ -455,6 +455,58 @@ fn nested_x_chains_come_before_other_forcing_chains_of_their_size() {
 }
 
 #[test]
+fn a_nested_chain_to_one_conclusion_on_other_premises_counts_again() {
+    // Fourth forum development puzzle 16 (`datasets/se_ratings_forum_hardest_dev4.se.txt.gz`,
+    // `reports/2026-12-06-nested-cycle-count/serate_chains_forum_dev4_16.txt.gz`) before
+    // SE's 8th step, "10.6 Cell Forcing Chains: r3c8 ==> r2c7.8 off". The branches from
+    // r3c8=2 and r3c8=3 each end on a nested forcing chain to r2c7<>8 of 12 literals, one
+    // through r3c7=4, the other through r3c7=1, on other enclosing offs; SE lists both
+    // and counts both. Taken for one chain (the same conclusion and size), the step rated
+    // 10.5 (`reports/2026-12-07-nested-identity`).
+    expect_step(
+        &[
+            "........9.......8.1234...........7..12.45......345.........6....23.5....1234.....",
+            "......7..12.4..........6...1234.....12.45......3.5..8.1.345..8.........912345....",
+            "123..........5....1234.....12.4.6..912.4.6..9...4.6.891..4...8..23....8.......7..",
+            "...4.....12...67.912....78.1....6..9..3..........567.9....5.789.2..5.78..2..5...9",
+            "123......12....7.9....5...........8.1..4..7.9...4..7.9..34..7.9.23...7.......6...",
+            ".....6.8......67.9..3...78....4.6..9...4567.9.2.........345.7891..........345...9",
+            "12..56.....3......12....7...2...6..9.......8......67.91...5.7.9...4.....1...5...9",
+            "12...6...12.4.67..........9....5.....2.4.67....34.67..1.3...7....3..67.........8.",
+            "....56.8....4.67.....4..78...34....9...4.67.91.........2.........3.567....3.5...9",
+        ],
+        Technique::NestedForcingChains,
+        10.6,
+    );
+}
+
+#[test]
+fn the_dynamic_nested_level_rounds_are_dynamic_chains_alone_as_se_s() {
+    // Second forum development puzzle 10 (`datasets/se_ratings_forum_hardest_dev2.se.txt.gz`,
+    // `reports/2026-12-05-nested-premises/serate_chains_forum_dev2_10.txt.gz`) before SE's
+    // 7th step, "11.5 Contradiction Forcing Chain: r4c8.9 on ==> r2c1.2 both on & off". At
+    // this level SE's nested chains are contradiction, cell and region forcing chains,
+    // never a plain forcing chain, turbot fish or cycle (over 39 steps, 169 nested chains):
+    // a round of plain forcing chains first took another way from r4c8=9, to a longer
+    // contradiction in r8c7 and 11.6 elsewhere (`reports/2026-12-07-nested-identity`).
+    expect_step(
+        &[
+            "1...........4..78....45..89..3.567....3..6.89....567.9..34...89...4.6..9.2.......",
+            ".2.....89..3............789...4.....12...6.8912...67.91......89....5.........6.89",
+            "...45..89.2.4...8......6...123.5....123....8912..5...9......7..1..4....9..34...89",
+            ".2.4.6..9....5....1..4..7.9.......8.12.4.6.....3......12.4....912.4.67.9...4.67.9",
+            ".234.6.8912.4.6.8.1.34...8912...6.........7..12.4.6....2345...912.4.6..9..345...9",
+            ".234.6...12.4.67..1.34..7..........9....5....12.4.6...1234............8...34.67..",
+            "......7..1..4...8.1.345..8.123.5.....234....912.45...9.....6....2.4....9...45..89",
+            "...456...........91..45....12..567..12.4.6..........8..2.45......3.........45.7..",
+            "..3456.8....4.6.8..2.........3.567....34.6..9...4567.9....5..89...4..7.91........",
+        ],
+        Technique::NestedDynamicForcingChains,
+        11.5,
+    );
+}
+
+#[test]
 fn unit_links_are_the_static_searches_links_on_any_marks() {
     // The closures read a static search's links off the units' places
     // (`Chaining::unit_links`); they must be exactly what the search follows
