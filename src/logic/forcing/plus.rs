@@ -489,10 +489,12 @@ impl<'a> Chaining<'a> {
         // lower, and its listings follow the nested X-chain's conclusion first
         // (`reports/2026-12-07-nested-cycle-once`).
         let mixed = |f: &Found| f.technique != Technique::ForcingXChain;
-        if level == Level::NestedMultiple {
+        if level >= Level::NestedMultiple {
             // Of one size, in the order SE's search meets them: cell by cell, a cell's
-            // chain, then its digits' region chains (a round's conclusions are all cell
-            // and region chains' or none are).
+            // chain, then its digits' region chains (at "+ multiple forcing chains" a
+            // round's conclusions are all cell and region chains' or none are; at "+
+            // dynamic forcing chains" contradictions and doubles come after them:
+            // `reports/2026-12-07-nested-identity`).
             found.sort_by_key(|f| (f.complexity, f.precedence, mixed(f)));
         } else {
             found.sort_by_key(|f| (f.complexity, mixed(f)));

@@ -507,6 +507,33 @@ fn the_dynamic_nested_level_rounds_are_dynamic_chains_alone_as_se_s() {
 }
 
 #[test]
+fn dynamic_nested_chains_of_one_size_are_followed_in_the_order_se_meets_them() {
+    // Third forum development puzzle 3 (`datasets/se_ratings_forum_hardest_dev3.se.txt.gz`,
+    // `reports/2026-12-06-plus-rule-order/serate_chains_forum_dev3_3.txt.gz`) before SE's
+    // 17th step, "11.5 Contradiction Forcing Chain: r5c9.7 on ==> r8c3.6 both on & off".
+    // Two nested region chains of 10 literals lead to r6c2<>6: 7 in column 2 (first place
+    // r1c2) and 7 in box 2 (first place r1c6), which rests on two more enclosing offs
+    // (r1c4<>7, r1c5<>7). SE takes the one its search meets first, column 2's; taking box
+    // 2's made the chain to r8c3<>6 two literals longer: 11.6
+    // (`reports/2026-12-07-nested-identity`).
+    expect_step(
+        &[
+            ".....6......4..78...345..8.1...5.789..3.5.7.91.3...78...34...891.3.....9.2.......",
+            "..3...78.........9.23....8....4.....1.3..67..12...67..1.3....8.....5......3..6.8.",
+            "..345..8..2.4...8.1.........2..56.89..3.5...9.23..6.8.......7....3..6..9..34...89",
+            "1.3...7.9....5.....23..6..91....67.9.......8....4.....123.....912...67....3..67.9",
+            "..34..7891..4.678...34...891....67.9.2.......1....67....3.5..891....67.9..3.56789",
+            "1.....78912...67...2...6.89..3......1....67.9....5....12.....89...4..........6789",
+            ".2.......1..4...8....45..891...5.78.1.345.7..1.3...78......6.....3...7.9..345...9",
+            "1..45......3.........456...12...67..1..4567..........9.2.45...........8....45.7..",
+            "...45..89...4.6.8.......7...2..56.8...3456....23..6.8...345...9.23.....91........",
+        ],
+        Technique::NestedDynamicForcingChains,
+        11.5,
+    );
+}
+
+#[test]
 fn unit_links_are_the_static_searches_links_on_any_marks() {
     // The closures read a static search's links off the units' places
     // (`Chaining::unit_links`); they must be exactly what the search follows
