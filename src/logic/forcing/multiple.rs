@@ -388,8 +388,9 @@ pub(super) struct Group<'w> {
 /// Where SE's search meets a cell chain (`region` `None`) or a region chain whose first
 /// place is `cell`: cell by cell; at each cell its chain, then each digit's region chains,
 /// the box's, the row's, the column's (then an extra region's). In a nested search of the
-/// "+ multiple forcing chains" level, SE's listings follow the conclusions of one size
-/// in this order: when two chains of one size lead to the same conclusion, the one met
+/// "+ multiple" and "+ dynamic forcing chains" levels (the latter's contradictions and
+/// doubles after them, `reports/2026-12-07-nested-identity`), SE's listings follow the
+/// conclusions of one size in this order: when two chains of one size lead to the same conclusion, the one met
 /// first is taken (all 7 such ties in the listings of 2026-12-06, where the order they
 /// are searched in, rows, then columns, then boxes, took 2:
 /// `reports/2026-12-06-nested-ties`), and of two conclusions of one size, the one met

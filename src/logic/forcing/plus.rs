@@ -28,8 +28,8 @@
 //!   `reports/2026-12-06-nested-speed`). At the "+ dynamic forcing chains" level the
 //!   round is the dynamic chains alone, as SE's listings cite there
 //!   (`reports/2026-12-07-nested-identity`). Its conclusions
-//!   are followed by size, smallest first; at the "+ multiple forcing chains" level,
-//!   cell and region chains of one size in the order SE's search meets them
+//!   are followed by size, smallest first; at the "+ multiple" and "+ dynamic forcing
+//!   chains" levels, cell and region chains of one size in the order SE's search meets them
 //!   (`multiple::precedence`, `reports/2026-12-06-nested-ties`,
 //!   `reports/2026-12-07-nested-cycle-premises`). A nested cycle rests on what makes its
 //!   links strong either way round (`Chaining::loop_premises`), and counts its loop's
