@@ -172,10 +172,10 @@ struct Chaining<'a> {
     /// The nested chain a reached literal was concluded by: 0 for none, else 1 + its
     /// index in `nested_sizes`.
     nested_tag: Vec<u32>,
-    /// The number of literals of each nested chain met so far, and the index of each
-    /// by its conclusion, size and premises (so a chain met again gets the same tag).
+    /// The number of literals of each nested chain met so far, and the tag of each by its
+    /// conclusion and size, then its premises (so a chain met again gets the same tag).
     nested_sizes: Vec<u32>,
-    nested_ids: std::collections::HashMap<(u32, u32, Vec<u32>), u32>,
+    nested_ids: std::collections::HashMap<(u32, u32), Vec<NestedId>>,
     /// The tags of the nested chains the last counted chains rest on.
     nested_used: Vec<u32>,
     order: Vec<u32>,
@@ -244,6 +244,10 @@ enum Ending {
     /// This literal and its negation were both reached.
     Contradiction(u32),
 }
+
+/// A nested chain met before, among those of its conclusion and size: the enclosing offs
+/// it rests on (sorted, each once) and its tag.
+type NestedId = (Vec<u32>, u32);
 
 /// A conclusion before it becomes a [`Step`].
 struct Found {

@@ -390,10 +390,10 @@ pub(super) struct Group<'w> {
 /// the box's, the row's, the column's (then an extra region's). In a nested search of the
 /// "+ multiple" and "+ dynamic forcing chains" levels (the latter's contradictions and
 /// doubles after them, `reports/2026-12-07-nested-identity`), SE's listings follow the
-/// conclusions of one size in this order: when two chains of one size lead to the same conclusion, the one met
-/// first is taken (all 7 such ties in the listings of 2026-12-06, where the order they
-/// are searched in, rows, then columns, then boxes, took 2:
-/// `reports/2026-12-06-nested-ties`), and of two conclusions of one size, the one met
+/// conclusions of one size in this order: when two chains of one size lead to the same
+/// conclusion, the one met first is taken (all 7 such ties in the listings of
+/// 2026-12-06, where the order they are searched in, rows, then columns, then boxes, took
+/// 2: `reports/2026-12-06-nested-ties`), and of two conclusions of one size, the one met
 /// first is followed first (4 more steps rated as SE rates them, of the 2,161 its
 /// listings rate 8.5 and up: `reports/2026-12-07-nested-cycle-premises`).
 pub(super) fn precedence(cell: Cell, region: Option<(Digit, UnitKind)>) -> u32 {

@@ -485,20 +485,15 @@ impl<'a> Chaining<'a> {
                 inner.multiple(false, &mut found);
             }
         }
-        // Of one size, forcing X-chains before other forcing chains: SE rates an X-chain
-        // lower, and its listings follow the nested X-chain's conclusion first
-        // (`reports/2026-12-07-nested-cycle-once`).
+        // Of one size: cell and region chains in the order SE's search meets them (cell
+        // by cell, a cell's chain, then its digits' region chains), the rest after them
+        // (`NO_PRECEDENCE`: at "+ dynamic forcing chains" contradictions and doubles,
+        // `reports/2026-12-07-nested-identity`; below it a round's conclusions are all
+        // cell and region chains' or none are); then forcing X-chains before other forcing
+        // chains: SE rates an X-chain lower, and its listings follow the nested X-chain's
+        // conclusion first (`reports/2026-12-07-nested-cycle-once`).
         let mixed = |f: &Found| f.technique != Technique::ForcingXChain;
-        if level >= Level::NestedMultiple {
-            // Of one size, in the order SE's search meets them: cell by cell, a cell's
-            // chain, then its digits' region chains (at "+ multiple forcing chains" a
-            // round's conclusions are all cell and region chains' or none are; at "+
-            // dynamic forcing chains" contradictions and doubles come after them:
-            // `reports/2026-12-07-nested-identity`).
-            found.sort_by_key(|f| (f.complexity, f.precedence, mixed(f)));
-        } else {
-            found.sort_by_key(|f| (f.complexity, mixed(f)));
-        }
+        found.sort_by_key(|f| (f.complexity, f.precedence, mixed(f)));
         let from = derived.len();
         for f in found {
             // A nested cycle counts its loop's literals once, at every level, though SE
@@ -531,12 +526,14 @@ impl<'a> Chaining<'a> {
     /// branches of a cell chain on other offs takes another way
     /// (`reports/2026-12-07-nested-identity`).
     fn nested_tag_of(&mut self, conclusion: u32, size: u32, premises: &[u32]) -> u32 {
-        let next = self.nested_sizes.len() as u32 + 1;
-        let key = (conclusion, size, premises.to_vec());
-        let tag = *self.nested_ids.entry(key).or_insert(next);
-        if tag == next {
-            self.nested_sizes.push(size);
+        let chains = self.nested_ids.entry((conclusion, size)).or_default();
+        if let Some(&(_, tag)) = chains.iter().find(|(met, _)| met == premises) {
+            return tag;
         }
+        // Only a chain met for the first time copies its premises.
+        let tag = self.nested_sizes.len() as u32 + 1;
+        self.nested_sizes.push(size);
+        chains.push((premises.to_vec(), tag));
         tag
     }
 
