@@ -61,6 +61,7 @@ mod finders;
 mod multiple;
 mod plus;
 mod reach;
+mod rounds;
 #[cfg(test)]
 mod tests;
 
@@ -250,6 +251,7 @@ enum Ending {
 type NestedId = (Vec<u32>, u32);
 
 /// A conclusion before it becomes a [`Step`].
+#[derive(Clone)]
 struct Found {
     technique: Technique,
     conclusion: u32,

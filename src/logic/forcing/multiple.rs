@@ -53,7 +53,8 @@ impl Chaining<'_> {
     /// Conclusions every branch of a group leads to: the cell or region forms. In a
     /// nested search, `premises` are the offs that make `starts` every branch there is
     /// (the cell's or the unit's candidates missing from the nested search's marks): a
-    /// conclusion rests on them as on the enclosing offs its chains meet.
+    /// conclusion rests on them as on the enclosing offs its chains meet. Static groups
+    /// are asked [`Chaining::may_share`] first.
     pub(super) fn group(
         &mut self,
         starts: &[u32],
@@ -67,11 +68,6 @@ impl Chaining<'_> {
             precedence,
             what,
         } = group;
-        // A static search reaches at most its start's closure: where the closures
-        // share nothing, so do the searches.
-        if !dynamic && !self.share_beyond(starts) {
-            return;
-        }
         let Some(common) = self.common(starts, dynamic) else {
             return;
         };
@@ -155,12 +151,19 @@ impl Chaining<'_> {
         let position = self.position;
         let geometry = position.geometry();
         let minimum = if dynamic { 2 } else { 3 };
+        // One group's starts, reused: a nested round asks about every cell and every
+        // digit of every unit, and most groups end at the closures' test.
+        let mut starts: Vec<u32> = Vec::new();
         for cell in geometry.cells().filter(|&c| position.is_empty(c)) {
             let marks = self.base[cell.index()];
             if (marks.len() as usize) < minimum {
                 continue;
             }
-            let starts: Vec<u32> = marks.iter().map(|d| self.literal(cell, d, true)).collect();
+            starts.clear();
+            starts.extend(marks.iter().map(|d| self.literal(cell, d, true)));
+            if !self.may_share(&starts, dynamic) {
+                continue;
+            }
             let premises = self.cell_premises(cell);
             let what = || format!("{} holds one of {}", position.name(cell), set_name(marks));
             let group = Group {
@@ -176,14 +179,11 @@ impl Chaining<'_> {
             Technique::RegionForcingChains
         };
         for unit in geometry.units() {
+            let cells = geometry.unit(unit);
             for digit in Digit::all(self.side) {
-                let places: Vec<_> = geometry
-                    .unit(unit)
-                    .iter()
-                    .copied()
-                    .filter(|&c| position.is_empty(c) && self.base[c.index()].contains(digit))
-                    .collect();
-                if places.len() < 2 {
+                // The digit's places in the unit: `base` holds no candidate in a filled cell.
+                let places = self.base_places[unit.index() * self.side + digit.index()];
+                if places.count_ones() < 2 {
                     continue;
                 }
                 // SE takes a unit's places as a region chain only where the first of them
@@ -193,31 +193,41 @@ impl Chaining<'_> {
                 // SE's own positions of the forum development listings, steps rated
                 // otherwise than SE's 34 -> 28 of 1,319, none worse
                 // (`reports/2026-12-06-nested-region-chains`).
-                if (self.base[places[0].index()].len() as usize) < minimum {
+                let first = cells[places.trailing_zeros() as usize];
+                if (self.base[first.index()].len() as usize) < minimum {
                     continue;
                 }
-                let starts: Vec<u32> = places
-                    .iter()
-                    .map(|&c| self.literal(c, digit, true))
-                    .collect();
+                starts.clear();
+                starts.extend(places_in(places).map(|at| self.literal(cells[at], digit, true)));
+                if !self.may_share(&starts, dynamic) {
+                    continue;
+                }
                 let premises = self.unit_premises(unit, digit);
                 let what = || {
+                    let named: Vec<Cell> = places_in(places).map(|at| cells[at]).collect();
                     format!(
                         "{} of {} goes in one of {}",
                         digit_name(digit),
                         geometry.unit_name(unit),
-                        position.names(&places)
+                        position.names(&named)
                     )
                 };
                 let kind = geometry.unit_kind(unit);
                 let group = Group {
                     technique,
-                    precedence: precedence(places[0], Some((digit, kind))),
+                    precedence: precedence(first, Some((digit, kind))),
                     what: &what,
                 };
                 self.group(&starts, &premises, dynamic, group, found);
             }
         }
+    }
+
+    /// Whether the searches from `starts` may share a literal: a static search reaches at
+    /// most its start's closure, so where the closures share nothing, so do the searches
+    /// (dynamic searches are not bounded so: always true).
+    fn may_share(&mut self, starts: &[u32], dynamic: bool) -> bool {
+        dynamic || self.share_beyond(starts)
     }
 
     /// In a nested search, the offs of `cell`'s candidates missing from the nested marks
@@ -411,6 +421,15 @@ pub(super) fn precedence(cell: Cell, region: Option<(Digit, UnitKind)>) -> u32 {
     };
     // At most 1 + 24 * 4 + 3 = 100 within a cell (25 digits).
     cell.index() as u32 * 128 + within
+}
+
+/// The places (bit positions) set in `places`, lowest first.
+fn places_in(mut places: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let at = places.trailing_zeros() as usize;
+        places &= places.wrapping_sub(1);
+        (at < 32).then_some(at)
+    })
 }
 
 /// Where the reach of the search from `start` is kept in `kept_spans`.

@@ -49,7 +49,7 @@
 //! A rule's conclusions are gathered in `derived` as groups: literal, nested tag (0 for
 //! the basic rules), number of parents, the parents.
 
-use super::{Chaining, Ending, Found, Level, Links, NO_PRECEDENCE};
+use super::{rounds, Chaining, Ending, Found, Level, Links, NO_PRECEDENCE};
 use crate::bitset::{Digit, DigitSet};
 use crate::geometry::{Cell, Unit, UnitKind};
 use crate::logic::Technique;
@@ -480,7 +480,15 @@ impl<'a> Chaining<'a> {
         if level >= Level::NestedDynamic {
             inner.dynamic(&mut found);
         } else {
-            inner.forcing_chains(&mut found);
+            // The lower level's rounds on these marks found the same forcing chains.
+            if let Some(kept) = rounds::find(position, &self.marks) {
+                found.extend_from_slice(&kept);
+            } else {
+                inner.forcing_chains(&mut found);
+                if !inner.abandoned {
+                    rounds::keep(position, &self.marks, &found);
+                }
+            }
             if found.is_empty() && level >= Level::NestedMultiple {
                 inner.multiple(false, &mut found);
             }

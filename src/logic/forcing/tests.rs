@@ -1,6 +1,7 @@
 //! Forcing chains against Sudoku Explainer's own listings of its steps (`serate
 //! --after=%h` with stub hint templates: `reports/2026-12-04-variants/serate_chains.sh`).
 
+use super::nested_multiple_forcing_chains;
 use crate::logic::position::from_se_marks;
 use crate::logic::{next_step, Technique};
 
@@ -11,6 +12,20 @@ fn expect_step(marks: &[&str], technique: Technique, rating: f32) {
     assert_eq!(step.technique, technique, "{}", step.explanation);
     assert_eq!(step.rating, rating, "{}", step.explanation);
 }
+
+/// Forum development puzzle 10 before SE's 12th step, whose step is a nested multiple
+/// forcing chain (see the test below).
+const FORUM_DEV_10_BEFORE_STEP_12: [&str; 9] = [
+    "........9.......8.1234...........7..1.345.....2345.........6...1234.....1..45....",
+    "......7......5....1234.....1.34.6...1.34.6.8..234.6.8..234...8.........91..4...8.",
+    "123.......234..........6...1.345....1..45..89.2.45..89.23...78.1234...8.1..45.78.",
+    "...4..........67.912.....8.1...56...1...5678.....5678..2....78912.....8...3......",
+    "123....8..23...7......5............91.34..78...34..78..2.4..78......6...1..4..78.",
+    "1.3..6.8...3..67.91.3....8.1.34.6....2.........34..78.....5....1..4...8.1..4..7.9",
+    "..3.56.8.1..........34...8...3456.....3..67....34567.9..34...89..34...8..2.......",
+    ".23.5.....234.6...........9.......8...345....1..........34...........7.....4.6...",
+    "..3..6.8...34.6.........7...2.........34.6..9..34.6..91............5.......4.6.89",
+];
 
 #[test]
 fn a_nested_step_counts_each_nested_chain_once_as_se_lists_them() {
@@ -23,17 +38,7 @@ fn a_nested_step_counts_each_nested_chain_once_as_se_lists_them() {
     // must give every conclusion of a group, not only its best; and a nested chain two
     // main chains use counts once. Counted otherwise, the easiest step here rated 10.9.
     expect_step(
-        &[
-            "........9.......8.1234...........7..1.345.....2345.........6...1234.....1..45....",
-            "......7......5....1234.....1.34.6...1.34.6.8..234.6.8..234...8.........91..4...8.",
-            "123.......234..........6...1.345....1..45..89.2.45..89.23...78.1234...8.1..45.78.",
-            "...4..........67.912.....8.1...56...1...5678.....5678..2....78912.....8...3......",
-            "123....8..23...7......5............91.34..78...34..78..2.4..78......6...1..4..78.",
-            "1.3..6.8...3..67.91.3....8.1.34.6....2.........34..78.....5....1..4...8.1..4..7.9",
-            "..3.56.8.1..........34...8...3456.....3..67....34567.9..34...89..34...8..2.......",
-            ".23.5.....234.6...........9.......8...345....1..........34...........7.....4.6...",
-            "..3..6.8...34.6.........7...2.........34.6..9..34.6..91............5.......4.6.89",
-        ],
+        &FORUM_DEV_10_BEFORE_STEP_12,
         Technique::NestedMultipleForcingChains,
         11.0,
     );
@@ -589,4 +594,34 @@ fn unit_links_are_the_static_searches_links_on_any_marks() {
         }
     }
     assert!(checked > 10_000, "{checked}");
+}
+
+#[test]
+fn the_multiple_level_reads_the_forcing_level_s_rounds_and_takes_the_same_steps() {
+    // `rounds.rs`: what the nested rounds of "+ forcing chains" found is kept, per thread,
+    // for "+ multiple forcing chains" on the same position. Along forum development
+    // puzzle 10's path (SE 11.2), every step of that level must be the one the level
+    // takes alone (in a fresh thread, nothing kept).
+    let puzzle =
+        "........1.....234....15...6...76......5.......8...32...3.....9.29...4.8.5.7......";
+    let grid = crate::grid::Grid::parse(puzzle).expect("a puzzle");
+    let mut position = crate::logic::Position::from_grid(&grid).expect("consistent");
+    let mut compared = 0;
+    while let Some(step) = next_step(&position) {
+        if step.technique == Technique::NestedMultipleForcingChains {
+            assert!(
+                super::rounds::kept() > 0,
+                "the forcing level kept its rounds"
+            );
+            let fresh = position.clone();
+            let alone = std::thread::spawn(move || nested_multiple_forcing_chains(&fresh))
+                .join()
+                .expect("no panic");
+            assert_eq!(alone.as_ref(), Some(&step));
+            compared += 1;
+        }
+        position.apply(&step);
+    }
+    assert!(position.is_solved());
+    assert!(compared >= 3, "{compared} steps compared");
 }
