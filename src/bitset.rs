@@ -233,6 +233,18 @@ impl Iterator for Digits {
     }
 }
 
+/// The positions of the bits set in `set`, lowest first: the cells of a cell set, the
+/// places of a digit in a unit.
+pub(crate) fn set_bits(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let k = set.trailing_zeros() as usize;
+            set &= set - 1;
+            k
+        })
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -263,5 +275,12 @@ mod tests {
             [1, 2, 3, 4]
         );
         assert_eq!(DigitSet::EMPTY.lowest(), None);
+    }
+
+    #[test]
+    fn set_bits_lists_the_positions_lowest_first() {
+        assert_eq!(set_bits(0b1010_0001).collect::<Vec<_>>(), [0, 5, 7]);
+        assert_eq!(set_bits(1 << 127).collect::<Vec<_>>(), [127]);
+        assert_eq!(set_bits(0).count(), 0);
     }
 }

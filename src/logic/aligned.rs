@@ -18,7 +18,7 @@
 //! fit a `u128`), where a triple of cells with nine candidates each makes 729 combinations.
 
 use super::{elimination_names, keep_better, Position, Step, Technique};
-use crate::bitset::DigitSet;
+use crate::bitset::{set_bits, DigitSet};
 use crate::geometry::Cell;
 
 /// The most candidates an excluding cell may have: one per base cell.
@@ -63,7 +63,7 @@ pub fn aligned_triplet_exclusion(position: &Position) -> Option<Step> {
                     continue;
                 }
                 excluders.clear();
-                excluders.extend(cells_of(common).map(|k| position.candidates(Cell::new(k))));
+                excluders.extend(set_bits(common).map(|k| position.candidates(Cell::new(k))));
                 if let Some(step) = exclusion(position, [a, b, c], &excluders, common) {
                     keep_better(&mut best, step);
                 }
@@ -71,17 +71,6 @@ pub fn aligned_triplet_exclusion(position: &Position) -> Option<Step> {
         }
     }
     best
-}
-
-/// The cell indexes of a cell set.
-fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let k = set.trailing_zeros() as usize;
-            set &= set - 1;
-            k
-        })
-    })
 }
 
 /// The step of one base triple, if some candidate of a base cell is in no combination
@@ -130,7 +119,7 @@ fn exclusion(
     if eliminations.is_empty() {
         return None;
     }
-    let excluding: Vec<Cell> = cells_of(common).map(Cell::new).collect();
+    let excluding: Vec<Cell> = set_bits(common).map(Cell::new).collect();
     let explanation = format!(
         "Aligned triplet exclusion: {} take no combination of their candidates with {} \
          (two of them seeing each other would repeat a digit, or {} would be left \

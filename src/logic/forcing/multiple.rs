@@ -2,7 +2,7 @@
 //! dynamic contradictions and double forcing chains, and Nishio's contradictions.
 
 use super::{Chaining, Ending, Found, Links, NOT_KEPT, NO_PRECEDENCE};
-use crate::bitset::Digit;
+use crate::bitset::{set_bits, Digit};
 use crate::geometry::{Cell, Unit, UnitKind};
 use crate::logic::{digit_name, set_name, Technique};
 
@@ -198,13 +198,16 @@ impl Chaining<'_> {
                     continue;
                 }
                 starts.clear();
-                starts.extend(places_in(places).map(|at| self.literal(cells[at], digit, true)));
+                starts.extend(
+                    set_bits(u128::from(places)).map(|at| self.literal(cells[at], digit, true)),
+                );
                 if !self.may_share(&starts, dynamic) {
                     continue;
                 }
                 let premises = self.unit_premises(unit, digit);
                 let what = || {
-                    let named: Vec<Cell> = places_in(places).map(|at| cells[at]).collect();
+                    let named: Vec<Cell> =
+                        set_bits(u128::from(places)).map(|at| cells[at]).collect();
                     format!(
                         "{} of {} goes in one of {}",
                         digit_name(digit),
@@ -421,15 +424,6 @@ pub(super) fn precedence(cell: Cell, region: Option<(Digit, UnitKind)>) -> u32 {
     };
     // At most 1 + 24 * 4 + 3 = 100 within a cell (25 digits).
     cell.index() as u32 * 128 + within
-}
-
-/// The places (bit positions) set in `places`, lowest first.
-fn places_in(mut places: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        let at = places.trailing_zeros() as usize;
-        places &= places.wrapping_sub(1);
-        (at < 32).then_some(at)
-    })
 }
 
 /// Where the reach of the search from `start` is kept in `kept_spans`.
