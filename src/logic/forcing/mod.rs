@@ -58,6 +58,7 @@
 mod closure;
 mod cycles;
 mod finders;
+mod kept;
 mod multiple;
 mod plus;
 mod reach;
@@ -203,11 +204,8 @@ struct Chaining<'a> {
     /// (the same start literal is searched again by several finders).
     nested_cache: std::collections::HashMap<Vec<DigitSet>, Vec<u32>>,
     /// What each start's search (both kinds of links, no target) reached before it
-    /// ended, kept while `base` and `level` stay: the cell, region and double forms
-    /// search the same starts again and again. `kept_spans[start * 2 + dynamic]` is the
-    /// range of `kept_literals` holding it, `(u32::MAX, 0)` while not kept.
-    kept_spans: Vec<(u32, u32)>,
-    kept_literals: Vec<u32>,
+    /// ended, and how, kept while `base` and `level` stay (`kept.rs`).
+    kept: kept::Kept,
     /// What the static searches on `base` can reach along each kind of links
     /// (`closure.rs`, indexed by [`Links::index`]), made by [`Chaining::closure`]: on a
     /// grid whose peers are its units', of the core candidates only (`reach.rs`); and,
@@ -231,9 +229,6 @@ struct Chaining<'a> {
     /// report nothing (what they found may be incomplete).
     abandoned: bool,
 }
-
-/// A start whose reach is not kept (see [`Chaining::kept_spans`]).
-const NOT_KEPT: (u32, u32) = (u32::MAX, 0);
 
 /// How a search ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -326,8 +321,7 @@ impl<'a> Chaining<'a> {
             cycle_spans: Vec::new(),
             inner: None,
             nested_cache: std::collections::HashMap::new(),
-            kept_spans: vec![NOT_KEPT; literals * 2],
-            kept_literals: Vec::new(),
+            kept: kept::Kept::new(literals),
             closures: Default::default(),
             closed: [false; 4],
             peers_are_units: !geometry.has_extra_peers()
@@ -605,8 +599,7 @@ impl<'a> Chaining<'a> {
     fn set_base(&mut self, marks: &[DigitSet]) {
         self.base.copy_from_slice(marks);
         self.base_places = places_of(self.position.geometry(), marks);
-        self.kept_spans.fill(NOT_KEPT);
-        self.kept_literals.clear();
+        self.kept.clear();
         self.closed = [false; 4];
     }
 

@@ -1,7 +1,7 @@
 //! Several chains to one conclusion: cell and region forcing chains (static and dynamic),
 //! dynamic contradictions and double forcing chains, and Nishio's contradictions.
 
-use super::{Chaining, Ending, Found, Links, NOT_KEPT, NO_PRECEDENCE};
+use super::{Chaining, Ending, Found, Links, NO_PRECEDENCE};
 use crate::bitset::{set_bits, Digit};
 use crate::geometry::{Cell, Unit, UnitKind};
 use crate::logic::{digit_name, set_name, Technique};
@@ -13,41 +13,19 @@ impl Chaining<'_> {
     pub(super) fn common(&mut self, starts: &[u32], dynamic: bool) -> Option<Vec<u32>> {
         let (&first, rest) = starts.split_first()?;
         let (from, to) = self.reach_of(first, dynamic);
-        let mut common = self.kept_literals[from..to].to_vec();
+        let mut common = self.kept.reach((from, to)).to_vec();
         for &start in rest {
             if common.is_empty() {
                 break;
             }
             let (from, to) = self.reach_of(start, dynamic);
             self.seen_stamp += 1;
-            for k in from..to {
-                self.seen[self.kept_literals[k] as usize] = self.seen_stamp;
+            for &l in self.kept.reach((from, to)) {
+                self.seen[l as usize] = self.seen_stamp;
             }
             common.retain(|&l| self.seen[l as usize] == self.seen_stamp);
         }
         Some(common)
-    }
-
-    /// The range of `kept_literals` holding what the search from `start` (both kinds
-    /// of links, no target) reached before it ended: searched now unless kept.
-    fn reach_of(&mut self, start: u32, dynamic: bool) -> (usize, usize) {
-        let (from, to) = self.kept_spans[kept_key(start, dynamic)];
-        if (from, to) != NOT_KEPT {
-            return (from as usize, to as usize);
-        }
-        let ending = self.search(start, Links::DigitAndCell, dynamic, None);
-        self.keep_reach(start, dynamic, ending)
-    }
-
-    /// Keeps what the last search, from `start` (both kinds of links, no target), reached
-    /// before it ended as `ending`; where it is kept.
-    fn keep_reach(&mut self, start: u32, dynamic: bool, ending: Ending) -> (usize, usize) {
-        let from = self.kept_literals.len();
-        let reached = self.reached_before(ending).len();
-        self.kept_literals.extend_from_slice(&self.order[..reached]);
-        let to = self.kept_literals.len();
-        self.kept_spans[kept_key(start, dynamic)] = (from as u32, to as u32);
-        (from, to)
     }
 
     /// Conclusions every branch of a group leads to: the cell or region forms. In a
@@ -81,8 +59,9 @@ impl Chaining<'_> {
         let mut complexity = vec![0; worth.len()];
         let mut nested: Vec<Vec<u32>> = vec![Vec::new(); worth.len()];
         let mut axioms: Vec<Vec<u32>> = vec![Vec::new(); worth.len()];
+        // Every start's search is kept (`common` asked each).
         for &start in starts {
-            self.search(start, Links::DigitAndCell, dynamic, None);
+            self.recall(start, dynamic);
             for (k, &l) in worth.iter().enumerate() {
                 self.axioms.clear();
                 complexity[k] += self.complexity(l);
@@ -120,7 +99,7 @@ impl Chaining<'_> {
         // Again for the best: its chains.
         let mut chains = Vec::new();
         for &start in starts {
-            self.search(start, Links::DigitAndCell, dynamic, None);
+            self.recall(start, dynamic);
             chains.push(self.chain(worth[best]));
         }
         found.push(Found {
@@ -290,8 +269,7 @@ impl Chaining<'_> {
                 }
             }
             // The off search ran last: a literal both reach holds either way.
-            let (from, to) = reached_by_on;
-            let both = self.kept_literals[from..to].iter().any(|&l| {
+            let both = self.kept.reach(reached_by_on).iter().any(|&l| {
                 l != on
                     && l != on ^ 1
                     && self.is_reached(l)
@@ -315,15 +293,6 @@ impl Chaining<'_> {
             }
         }
         self.multiple(true, found);
-    }
-
-    /// The literals the last search reached before it ended (without the one that
-    /// met its negation, when it ended so).
-    fn reached_before(&self, ending: Ending) -> &[u32] {
-        match ending {
-            Ending::Contradiction(_) => &self.order[..self.order.len() - 1],
-            _ => &self.order,
-        }
     }
 
     /// A dynamic search from `start` along `links`; on a contradiction, records that
@@ -424,9 +393,4 @@ pub(super) fn precedence(cell: Cell, region: Option<(Digit, UnitKind)>) -> u32 {
     };
     // At most 1 + 24 * 4 + 3 = 100 within a cell (25 digits).
     cell.index() as u32 * 128 + within
-}
-
-/// Where the reach of the search from `start` is kept in `kept_spans`.
-fn kept_key(start: u32, dynamic: bool) -> usize {
-    start as usize * 2 + usize::from(dynamic)
 }

@@ -621,3 +621,72 @@ fn the_multiple_level_reads_the_forcing_level_s_rounds_and_takes_the_same_steps(
     assert!(position.is_solved());
     assert!(compared >= 3, "{compared} steps compared");
 }
+
+#[test]
+fn a_recalled_search_reads_as_the_search_left_it() {
+    // `kept.rs`: the cell, region and double forms count their chains on searches
+    // restored from what was kept. Every literal a search reached before it ended must
+    // read the same after another search and the recall: its chain, its complexity, the
+    // nested chains and the enclosing offs it rests on. Searches nested in thinned marks
+    // (enclosing offs), and at the "+ forcing chains" level (nested chains).
+    use super::{Chaining, Level, Links};
+    let forum = "........1.....234....15...6...76......5.......8...32...3.....9.29...4.8.5.7......";
+    let position = crate::logic::Position::from_grid(&forum.parse().unwrap()).unwrap();
+    let mut random = crate::random::Random::new(5);
+    let (mut checked, mut resting_on_offs, mut resting_on_nested) = (0, 0, 0);
+    for (nested, level, starts) in [
+        (true, Level::Plain, usize::MAX),
+        (false, Level::NestedForcing, 60),
+    ] {
+        let mut chaining = Chaining::new(&position);
+        let mut marks = chaining.original.clone();
+        if nested {
+            for cell in position.geometry().cells() {
+                for digit in marks[cell.index()].iter().collect::<Vec<_>>() {
+                    if marks[cell.index()].len() > 2 && random.below(4) == 0 {
+                        marks[cell.index()].remove(digit);
+                    }
+                }
+            }
+        }
+        chaining.nested = nested;
+        chaining.level = level;
+        chaining.set_base(&marks);
+        let candidates = chaining.candidates();
+        let literals: Vec<u32> = candidates
+            .iter()
+            .take(starts)
+            .flat_map(|&(c, d)| [chaining.literal(c, d, true), chaining.literal(c, d, false)])
+            .collect();
+        for (k, &start) in literals.iter().enumerate() {
+            for dynamic in [true, false] {
+                let ending = chaining.search(start, Links::DigitAndCell, dynamic, None);
+                let reached = chaining.keep_reach(start, dynamic, ending);
+                let read = |chaining: &mut Chaining| {
+                    let reach = chaining.kept.reach(reached).to_vec();
+                    reach
+                        .into_iter()
+                        .map(|l| {
+                            chaining.axioms.clear();
+                            let complexity = chaining.complexity(l);
+                            let axioms = chaining.take_axioms();
+                            let nested = chaining.nested_total();
+                            (chaining.chain(l), complexity, axioms, nested)
+                        })
+                        .collect::<Vec<_>>()
+                };
+                let searched = read(&mut chaining);
+                let other = literals[(k + 7) % literals.len()];
+                chaining.search(other, Links::DigitAndCell, !dynamic, None);
+                chaining.recall(start, dynamic);
+                assert_eq!(read(&mut chaining), searched, "{}", chaining.name(start));
+                checked += searched.len();
+                resting_on_offs += searched.iter().filter(|r| !r.2.is_empty()).count();
+                resting_on_nested += searched.iter().filter(|r| r.3 > 0).count();
+            }
+        }
+    }
+    assert!(checked > 1_000, "{checked}");
+    assert!(resting_on_offs > 100, "{resting_on_offs}");
+    assert!(resting_on_nested > 20, "{resting_on_nested}");
+}
