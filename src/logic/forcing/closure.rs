@@ -32,6 +32,10 @@
 //!   its own members and the closures of the components its links lead to.
 //! * `source_row[v]`: where source `v`'s closure starts in `rows`, made when first asked
 //!   for ([`Closure::share_beyond`]), `u32::MAX` before.
+//! * `outside_row[literal]`: where the closure of a literal that is not a node starts
+//!   in `rows`, for one whose links were given ([`Closure::add_outside`]), `u32::MAX`
+//!   for the others. A graph may leave out literals no link leads to (sources) and be
+//!   asked about them so.
 //! * `index`, `lowlink`, `on_stack`, `stack`, `calls`: Tarjan's scratch, the depth-first
 //!   search kept on `calls` (node, next link) rather than on the machine stack.
 //!
@@ -52,6 +56,7 @@ pub(super) struct Closure {
     sizes: Vec<u32>,
     row_of_component: Vec<u32>,
     source_row: Vec<u32>,
+    outside_row: Vec<u32>,
     words: usize,
     rows: Vec<u64>,
     index: Vec<u32>,
@@ -68,6 +73,8 @@ impl Closure {
     pub(super) fn clear(&mut self, literals: usize) {
         self.node_of.clear();
         self.node_of.resize(literals, NONE);
+        self.outside_row.clear();
+        self.outside_row.resize(literals, NONE);
         self.offsets.clear();
         self.offsets.push(0);
         self.targets.clear();
@@ -88,13 +95,22 @@ impl Closure {
         *self.offsets.last_mut().expect("a node was added") += 1;
     }
 
-    /// Computes the core's closures.
-    pub(super) fn solve(&mut self) {
+    /// Computes the core's closures: of the nodes a link leads to, or with
+    /// `every_node`, of every node (a literal left out of the graph then has a closure
+    /// of its own, [`Closure::add_outside`], and every node is a literal it may reach).
+    pub(super) fn solve(&mut self, every_node: bool) {
         let nodes = self.offsets.len() - 1;
-        // Sources first get no bit; every node a link leads to then gets one.
+        // Sources first get no bit (unless every node gets one); every node a link leads
+        // to then gets one.
         self.bit_of.clear();
         self.bit_of.resize(nodes, NONE);
         let mut bits = 0;
+        if every_node {
+            for bit in self.bit_of.iter_mut() {
+                *bit = bits;
+                bits += 1;
+            }
+        }
         for v in 0..nodes {
             for k in self.offsets[v] as usize..self.offsets[v + 1] as usize {
                 let node = self.node_of[self.targets[k] as usize];
@@ -318,10 +334,15 @@ impl Closure {
     }
 
     /// Where the closure of `literal` starts in `rows`, made first for a source; `None`
-    /// when it is not a node or is a sink (whose closure is itself alone).
+    /// when it is a sink (whose closure is itself alone), or not a node and without a
+    /// closure of its own ([`Closure::add_outside`]).
     fn row_of(&mut self, literal: u32) -> Option<usize> {
         let v = self.node_of[literal as usize];
-        if v == NONE || self.is_sink(v as usize) {
+        if v == NONE {
+            let row = self.outside_row[literal as usize];
+            return (row != NONE).then_some(row as usize);
+        }
+        if self.is_sink(v as usize) {
             return None;
         }
         let v = v as usize;
@@ -337,6 +358,27 @@ impl Closure {
             self.source_row[v] = row as u32;
         }
         Some(self.source_row[v] as usize)
+    }
+
+    /// Makes the closure of `literal`, not a node, whose links lead to `successors` (nodes
+    /// of a graph solved with every node a bit): what they reach.
+    pub(super) fn add_outside(&mut self, literal: u32, successors: &[u32]) {
+        debug_assert!(!self.is_node(literal));
+        let row = self.rows.len();
+        self.rows.resize(row + self.words, 0);
+        for &successor in successors {
+            let node = self.node_of[successor as usize];
+            debug_assert!(node != NONE && self.bit_of[node as usize] != NONE);
+            if node != NONE && self.bit_of[node as usize] != NONE {
+                self.merge_into(row, node as usize);
+            }
+        }
+        self.outside_row[literal as usize] = row as u32;
+    }
+
+    /// Whether `literal` is a node or has a closure of its own ([`Closure::add_outside`]).
+    pub(super) fn has_closure(&self, literal: u32) -> bool {
+        self.is_node(literal) || self.outside_row[literal as usize] != NONE
     }
 
     /// Whether some literal other than `starts` is reached from every one of them (none
@@ -413,7 +455,7 @@ mod tests {
                     closure.link(2 * b + 1);
                 }
             }
-            closure.solve();
+            closure.solve(false);
             let reach = brute(&edges, n);
             for (a, row) in reach.iter().enumerate() {
                 for (b, &expected) in row.iter().enumerate() {
@@ -437,5 +479,56 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn sources_left_out_of_the_graph_share_what_they_reach() {
+        // A graph solved with every node a bit, its sources (no link leads to them) left
+        // out and given their links afterwards (`add_outside`): which starts share a
+        // literal beyond them, as a brute force over the whole graph says.
+        let mut random = crate::random::Random::new(9);
+        let mut closure = Closure::default();
+        let mut compared = 0;
+        for round in 0..300 {
+            let n = 2 + round % 60;
+            let mut edges = Vec::new();
+            for _ in 0..random.below(2 * n as u64 + 1) {
+                edges.push((random.below(n as u64) as u32, random.below(n as u64) as u32));
+            }
+            edges.retain(|&(a, b)| a != b);
+            let is_source = |v: u32| !edges.iter().any(|&(_, b)| b == v);
+            closure.clear(n * 2 + 2);
+            for v in (0..n as u32).filter(|&v| !is_source(v)) {
+                closure.add_node(2 * v + 1);
+                for &(_, b) in edges.iter().filter(|&&(a, _)| a == v) {
+                    closure.link(2 * b + 1);
+                }
+            }
+            closure.solve(true);
+            for v in (0..n as u32).filter(|&v| is_source(v)) {
+                let successors: Vec<u32> = edges
+                    .iter()
+                    .filter(|&&(a, _)| a == v)
+                    .map(|&(_, b)| 2 * b + 1)
+                    .collect();
+                closure.add_outside(2 * v + 1, &successors);
+            }
+            let reach = brute(&edges, n);
+            for k in 0..8 {
+                let starts: Vec<usize> = (0..2 + k % 3)
+                    .map(|i| (round * 5 + k * 11 + i * 17) % n)
+                    .collect();
+                let literals: Vec<u32> = starts.iter().map(|&v| 2 * v as u32 + 1).collect();
+                let shared =
+                    (0..n).any(|v| !starts.contains(&v) && starts.iter().all(|&a| reach[a][v]));
+                assert_eq!(
+                    closure.share_beyond(&literals),
+                    shared,
+                    "round {round}: {starts:?} {edges:?}"
+                );
+                compared += usize::from(starts.iter().any(|&v| is_source(v as u32)));
+            }
+        }
+        assert!(compared > 500, "{compared}");
     }
 }

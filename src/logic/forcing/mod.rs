@@ -209,7 +209,8 @@ struct Chaining<'a> {
     /// What the static searches on `base` can reach along each kind of links
     /// (`closure.rs`, indexed by [`Links::index`]), made by [`Chaining::closure`]: on a
     /// grid whose peers are its units', of the core candidates only (`reach.rs`); and,
-    /// last, the closure of every candidate along both kinds of links.
+    /// last, along both kinds of links, the closure of the core and the sinks that cell
+    /// and region chains ask about (of every candidate on other grids).
     closures: [closure::Closure; 4],
     /// Whether `closures[k]` is made for `base`.
     closed: [bool; 4],

@@ -19,17 +19,33 @@
 //! Elsewhere (extra peers, the non-consecutive rule, cages) the closures hold every
 //! candidate, their links read by [`Chaining::consequences`].
 //!
-//! Cell and region forcing chains ask whether several starts share a literal they
-//! reach, sinks included: that closure (`closures[3]`) holds every candidate.
+//! Cell and region forcing chains ask whether several starts (ons) share a literal they
+//! reach, sinks included: that closure (`closures[3]`) holds the core with all its
+//! links and the sinks; a source start's closure is made when asked, of its
+//! successors'. (It held every candidate until 2026-12-07: seven times the nodes of the
+//! core on the nested levels' marks, and a fifth of a "+ multiple" hint's time to make,
+//! `reports/2026-12-07-kept-searches`.) Elsewhere it is the closure of every candidate.
 
 use super::closure::Closure;
 use super::{Chaining, Links};
 use crate::bitset::{Digit, DigitSet};
 use crate::geometry::Cell;
 
-/// Where the closure of every candidate along both kinds of links is kept in
+/// Where the closure of the core and the sinks along both kinds of links is kept in
 /// [`Chaining::closures`].
-const EVERY_CANDIDATE: usize = 3;
+const CORE_AND_SINKS: usize = 3;
+
+/// Which candidates' literals a closure holds as nodes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Nodes {
+    /// Every candidate's.
+    Every,
+    /// The core candidates', with the links among them.
+    Core,
+    /// The core candidates', with all their links, and the other candidates' offs
+    /// (sinks, without links), every node a bit.
+    CoreAndSinks,
+}
 
 impl Chaining<'_> {
     /// The closures of the static links `links` on `base` (made once per base): of the
@@ -37,30 +53,34 @@ impl Chaining<'_> {
     pub(super) fn closure(&mut self, links: Links) -> &mut Closure {
         let kind = links.index();
         if !self.closed[kind] {
-            let core_only = self.peers_are_units;
-            self.build_closure(kind, links, core_only);
+            let nodes = if self.peers_are_units {
+                Nodes::Core
+            } else {
+                Nodes::Every
+            };
+            self.build_closure(kind, links, nodes);
         }
         &mut self.closures[kind]
     }
 
-    /// The closure of every candidate along both kinds of links (made once per base).
-    fn every_candidate_closure(&mut self) -> &mut Closure {
+    /// The closure of the core and the sinks along both kinds of links (made once per
+    /// base), on a grid whose peers are its units'; else of every candidate.
+    fn core_and_sinks_closure(&mut self) -> &mut Closure {
         if !self.peers_are_units {
             return self.closure(Links::DigitAndCell);
         }
-        if !self.closed[EVERY_CANDIDATE] {
-            self.build_closure(EVERY_CANDIDATE, Links::DigitAndCell, false);
+        if !self.closed[CORE_AND_SINKS] {
+            self.build_closure(CORE_AND_SINKS, Links::DigitAndCell, Nodes::CoreAndSinks);
         }
-        &mut self.closures[EVERY_CANDIDATE]
+        &mut self.closures[CORE_AND_SINKS]
     }
 
-    /// Makes `closures[slot]`: the links `links` of the core candidates (`core_only`) or
-    /// of every candidate.
-    fn build_closure(&mut self, slot: usize, links: Links, core_only: bool) {
+    /// Makes `closures[slot]`: the links `links` of the candidates `nodes` says.
+    fn build_closure(&mut self, slot: usize, links: Links, nodes: Nodes) {
         let mut closure = std::mem::take(&mut self.closures[slot]);
         closure.clear(self.reached.len());
         let candidates = self.candidates();
-        if core_only {
+        if nodes != Nodes::Every {
             self.core.fill(false);
             for &(cell, digit) in &candidates {
                 let core = self.is_core(cell, digit, links);
@@ -70,7 +90,11 @@ impl Chaining<'_> {
         // Hidden parents make no links: not worked out here.
         let nested = std::mem::replace(&mut self.nested, false);
         for (cell, digit) in candidates {
-            if core_only && !self.core[cell.index() * self.side + digit.index()] {
+            if nodes != Nodes::Every && !self.core[cell.index() * self.side + digit.index()] {
+                if nodes == Nodes::CoreAndSinks {
+                    // Its off is a sink; its on a source, left out.
+                    closure.add_node(self.literal(cell, digit, false));
+                }
                 continue;
             }
             for on in [true, false] {
@@ -79,7 +103,7 @@ impl Chaining<'_> {
                 if self.peers_are_units {
                     let core = &self.core;
                     self.unit_links(cell, digit, on, links, |l| {
-                        if !core_only || core[l as usize / 2] {
+                        if nodes != Nodes::Core || core[l as usize / 2] {
                             closure.link(l);
                         }
                     });
@@ -96,7 +120,7 @@ impl Chaining<'_> {
             }
         }
         self.nested = nested;
-        closure.solve();
+        closure.solve(nodes == Nodes::CoreAndSinks);
         self.closures[slot] = closure;
         self.closed[slot] = true;
     }
@@ -205,7 +229,24 @@ impl Chaining<'_> {
     /// Whether some literal other than `starts` is reached from every one of them by a
     /// static search along both kinds of links on `base`.
     pub(super) fn share_beyond(&mut self, starts: &[u32]) -> bool {
-        self.every_candidate_closure().share_beyond(starts)
+        self.core_and_sinks_closure();
+        if self.peers_are_units {
+            // A source start's closure: its successors' (core literals and sinks).
+            let mut successors = std::mem::take(&mut self.reach_starts);
+            for &start in starts {
+                if self.closures[CORE_AND_SINKS].has_closure(start) || !self.is_worth(start) {
+                    continue;
+                }
+                successors.clear();
+                let l = self.decode(start);
+                self.unit_links(l.cell, l.digit, l.on, Links::DigitAndCell, |s| {
+                    successors.push(s)
+                });
+                self.closures[CORE_AND_SINKS].add_outside(start, &successors);
+            }
+            self.reach_starts = successors;
+        }
+        self.core_and_sinks_closure().share_beyond(starts)
     }
 
     /// The static links of `links` from candidate `digit` of `cell` assumed `on`, on `base`,
@@ -251,5 +292,73 @@ impl Chaining<'_> {
                 link(self.literal(place, digit, true));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Closure, Links, Nodes};
+    use crate::bitset::{Digit, DigitSet};
+    use crate::logic::forcing::Chaining;
+
+    #[test]
+    fn ons_share_what_the_closure_of_every_candidate_says() {
+        // `share_beyond` reads the core and its sinks, a source start's closure made of
+        // its successors'; the closure of every candidate must say the same of every
+        // cell's candidates, every unit's places of a digit and random sets of ons, on
+        // marks thinned at random as an enclosing search thins them.
+        let forum =
+            "98.7..6..7...5..94...9.....6....9.53.4.5...6.....3.4..4..3...76..2.6..........1..";
+        let position = crate::logic::Position::from_grid(&forum.parse().unwrap()).unwrap();
+        let geometry = position.geometry();
+        let mut chaining = Chaining::new(&position);
+        let mut random = crate::random::Random::new(3);
+        let (mut compared, mut shared) = (0, 0);
+        for round in 0..40 {
+            let mut marks: Vec<DigitSet> = chaining.original.clone();
+            for cell in geometry.cells() {
+                for digit in marks[cell.index()].iter().collect::<Vec<_>>() {
+                    if marks[cell.index()].len() > 1 && random.below(10) < round % 7 {
+                        marks[cell.index()].remove(digit);
+                    }
+                }
+            }
+            chaining.set_base(&marks);
+            chaining.build_closure(0, Links::DigitAndCell, Nodes::Every);
+            let mut every: Closure = std::mem::take(&mut chaining.closures[0]);
+            chaining.closed[0] = false;
+            let mut groups: Vec<Vec<u32>> = Vec::new();
+            for cell in geometry.cells().filter(|&c| position.is_empty(c)) {
+                let ons = marks[cell.index()]
+                    .iter()
+                    .map(|d| chaining.literal(cell, d, true));
+                groups.push(ons.collect());
+            }
+            for unit in geometry.units() {
+                for digit in Digit::all(9) {
+                    let cells = geometry.unit(unit).iter();
+                    let places = cells
+                        .filter(|&&c| position.is_empty(c) && marks[c.index()].contains(digit));
+                    groups.push(places.map(|&c| chaining.literal(c, digit, true)).collect());
+                }
+            }
+            let ons: Vec<u32> = chaining
+                .candidates()
+                .iter()
+                .map(|&(c, d)| chaining.literal(c, d, true))
+                .collect();
+            for _ in 0..200 {
+                let size = 2 + random.below(3) as usize;
+                let group = (0..size).map(|_| ons[random.below(ons.len() as u64) as usize]);
+                groups.push(group.collect());
+            }
+            for starts in groups.iter().filter(|g| !g.is_empty()) {
+                let expected = every.share_beyond(starts);
+                assert_eq!(chaining.share_beyond(starts), expected, "round {round}");
+                compared += 1;
+                shared += usize::from(expected);
+            }
+        }
+        assert!(compared > 10_000 && shared > 100, "{compared} {shared}");
     }
 }
