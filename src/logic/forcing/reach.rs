@@ -23,8 +23,9 @@
 //! reach, sinks included: that closure (`closures[3]`) holds the core with all its
 //! links and the sinks; a source start's closure is made when asked, of its
 //! successors'. (It held every candidate until 2026-12-07: seven times the nodes of the
-//! core on the nested levels' marks, and a fifth of a "+ multiple" hint's time to make,
-//! `reports/2026-12-07-kept-searches`.) Elsewhere it is the closure of every candidate.
+//! core on the nested levels' marks, and a quarter of the "+ multiple" finder's time to
+//! make, `reports/2026-12-07-kept-searches`.) Elsewhere it is the closure of every
+//! candidate.
 
 use super::closure::Closure;
 use super::{Chaining, Links};
