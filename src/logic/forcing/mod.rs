@@ -59,6 +59,7 @@ mod closure;
 mod cycles;
 mod finders;
 mod kept;
+mod marks_hash;
 mod multiple;
 mod plus;
 mod reach;
@@ -202,7 +203,7 @@ struct Chaining<'a> {
     inner: Option<Box<Chaining<'a>>>,
     /// What the nested rules concluded from each set of pencil marks they were given
     /// (the same start literal is searched again by several finders).
-    nested_cache: std::collections::HashMap<Vec<DigitSet>, Vec<u32>>,
+    nested_cache: marks_hash::MarksMap<Vec<u32>>,
     /// What each start's search (both kinds of links, no target) reached before it
     /// ended, and how, kept while `base` and `level` stay (`kept.rs`).
     kept: kept::Kept,
@@ -321,7 +322,7 @@ impl<'a> Chaining<'a> {
             cycle_hidden: Vec::new(),
             cycle_spans: Vec::new(),
             inner: None,
-            nested_cache: std::collections::HashMap::new(),
+            nested_cache: marks_hash::MarksMap::default(),
             kept: kept::Kept::new(literals),
             closures: Default::default(),
             closed: [false; 4],
@@ -597,9 +598,19 @@ impl<'a> Chaining<'a> {
     }
 
     /// Makes `marks` the candidates searches start from.
+    #[cfg(test)]
     fn set_base(&mut self, marks: &[DigitSet]) {
+        let places = places_of(self.position.geometry(), marks);
+        self.set_base_with_places(marks, &places);
+    }
+
+    /// Makes `marks` the candidates searches start from, `places` their places (see
+    /// [`Chaining::base_places`]): a nested round's are those its enclosing search
+    /// keeps as it removes candidates.
+    fn set_base_with_places(&mut self, marks: &[DigitSet], places: &[u32]) {
+        debug_assert_eq!(places, places_of(self.position.geometry(), marks));
         self.base.copy_from_slice(marks);
-        self.base_places = places_of(self.position.geometry(), marks);
+        self.base_places.copy_from_slice(places);
         self.kept.clear();
         self.closed = [false; 4];
     }

@@ -469,7 +469,7 @@ impl<'a> Chaining<'a> {
             .unwrap_or_else(|| Box::new(Chaining::new(position)));
         inner.nested = true;
         inner.level = Level::Plain;
-        inner.set_base(&self.marks);
+        inner.set_base_with_places(&self.marks, &self.places);
         // As SE's, a kind of nested chains at a time, and the first kind that concludes
         // anything ends the round: forcing chains, then cell and region forcing chains.
         // At the "+ dynamic forcing chains" level the round is the dynamic chains alone

@@ -15,9 +15,9 @@
 //! again. The memo holds one position: a finder on another position empties it.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
 
+use super::marks_hash::MarksMap;
 use super::Found;
 use crate::bitset::DigitSet;
 use crate::logic::Position;
@@ -28,7 +28,7 @@ struct Memo {
     /// The position they were found in.
     position: Option<Position>,
     /// By the marks a nested round was given: the forcing chains (and cycles) found.
-    rounds: HashMap<Vec<DigitSet>, Arc<[Found]>>,
+    rounds: MarksMap<Arc<[Found]>>,
 }
 
 thread_local! {
