@@ -299,7 +299,8 @@ impl Chaining<'_> {
 #[cfg(test)]
 mod tests {
     use super::{Closure, Links, Nodes};
-    use crate::bitset::{Digit, DigitSet};
+    use crate::bitset::Digit;
+    use crate::logic::forcing::tests::thinned;
     use crate::logic::forcing::Chaining;
 
     #[test]
@@ -316,14 +317,7 @@ mod tests {
         let mut random = crate::random::Random::new(3);
         let (mut compared, mut shared) = (0, 0);
         for round in 0..40 {
-            let mut marks: Vec<DigitSet> = chaining.original.clone();
-            for cell in geometry.cells() {
-                for digit in marks[cell.index()].iter().collect::<Vec<_>>() {
-                    if marks[cell.index()].len() > 1 && random.below(10) < round % 7 {
-                        marks[cell.index()].remove(digit);
-                    }
-                }
-            }
+            let marks = thinned(&chaining.original, 1, (round % 7, 10), &mut random);
             chaining.set_base(&marks);
             chaining.build_closure(0, Links::DigitAndCell, Nodes::Every);
             let mut every: Closure = std::mem::take(&mut chaining.closures[0]);

@@ -2,6 +2,7 @@
 //! --after=%h` with stub hint templates: `reports/2026-12-04-variants/serate_chains.sh`).
 
 use super::nested_multiple_forcing_chains;
+use crate::bitset::DigitSet;
 use crate::logic::position::from_se_marks;
 use crate::logic::{next_step, Technique};
 
@@ -11,6 +12,26 @@ fn expect_step(marks: &[&str], technique: Technique, rating: f32) {
     let step = next_step(&from_se_marks(marks)).expect("a step");
     assert_eq!(step.technique, technique, "{}", step.explanation);
     assert_eq!(step.rating, rating, "{}", step.explanation);
+}
+
+/// `marks` thinned at random as an enclosing search thins them: cell by cell, each
+/// candidate of a cell that still has more than `keep` goes with chance `chance.0` in
+/// `chance.1`.
+pub(super) fn thinned(
+    marks: &[DigitSet],
+    keep: u32,
+    chance: (u64, u64),
+    random: &mut crate::random::Random,
+) -> Vec<DigitSet> {
+    let mut marks = marks.to_vec();
+    for cell in marks.iter_mut() {
+        for digit in cell.iter().collect::<Vec<_>>() {
+            if cell.len() > keep && random.below(chance.1) < chance.0 {
+                cell.remove(digit);
+            }
+        }
+    }
+    marks
 }
 
 #[test]
@@ -541,7 +562,6 @@ fn unit_links_are_the_static_searches_links_on_any_marks() {
     // (`Chaining::consequences`), on a classic grid and on one with extra regions, on
     // marks thinned at random as an enclosing search thins them.
     use super::{Chaining, Links};
-    use crate::bitset::DigitSet;
     let forum = "98.7..6..7...5..94...9.....6....9.53.4.5...6.....3.4..4..3...76..2.6..........1..";
     let windoku = crate::variant::format::parse(
         "variant: windoku\n8...1......6....7.5.7.3.......8....4............5............49.43....2.95....1..\n",
@@ -559,14 +579,7 @@ fn unit_links_are_the_static_searches_links_on_any_marks() {
         let mut chaining = Chaining::new(position);
         for round in 0..20 {
             // Each round drops some candidates of cells that keep two or more.
-            let mut marks: Vec<DigitSet> = chaining.original.clone();
-            for cell in position.geometry().cells() {
-                for digit in marks[cell.index()].iter().collect::<Vec<_>>() {
-                    if marks[cell.index()].len() > 2 && random.below(10) < round % 5 {
-                        marks[cell.index()].remove(digit);
-                    }
-                }
-            }
+            let marks = thinned(&chaining.original, 2, (round % 5, 10), &mut random);
             chaining.set_base(&marks);
             for (cell, digit) in chaining.candidates() {
                 for on in [true, false] {
@@ -641,13 +654,7 @@ fn a_recalled_search_reads_as_the_search_left_it() {
         let mut chaining = Chaining::new(&position);
         let mut marks = chaining.original.clone();
         if nested {
-            for cell in position.geometry().cells() {
-                for digit in marks[cell.index()].iter().collect::<Vec<_>>() {
-                    if marks[cell.index()].len() > 2 && random.below(4) == 0 {
-                        marks[cell.index()].remove(digit);
-                    }
-                }
-            }
+            marks = thinned(&marks, 2, (1, 4), &mut random);
         }
         chaining.nested = nested;
         chaining.level = level;
