@@ -330,6 +330,29 @@ fn grade_says_when_its_techniques_do_not_solve_a_puzzle() {
 }
 
 #[test]
+fn grade_format_prints_serate_s_line_for_a_puzzle_beyond_the_techniques() {
+    // serate (SukakuExplainer 1.18.1) with hidden and naked singles alone
+    // (`--techs=1001` then 42 zeros) prints "20.0/1.2/1.2 Beyond solver" for both puzzles:
+    // ER 20.0 when its techniques get stuck, EP and ED those of the steps before. sudolab
+    // up to 2.3 (singles and SE's direct techniques) is stuck on both after some hidden
+    // singles in boxes, and prints the same.
+    let puzzles = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n\
+                   52...6.........7.13...........4..8..6......5...........418.........3..2...87.....\n";
+    let out = sudolab(
+        &["grade", "--up-to", "2.3", "--format", "%r/%p/%d %R|%P", "-"],
+        puzzles,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "20.0/1.2/1.2 Beyond solver|Hidden single (box)\n".repeat(2)
+    );
+    // Solved, the same puzzles print their ratings (serate: 2.6/1.2/1.2 for both).
+    let out = sudolab(&["grade", "--format", "%r/%p/%d", "-"], puzzles);
+    assert_eq!(text(&out.stdout), "2.6/1.2/1.2\n".repeat(2));
+}
+
+#[test]
 fn grade_rates_16x16_puzzles_with_the_nested_levels() {
     // The nested levels run up to 16x16: a puzzle dynamic forcing chains leave stuck is
     // rated above them, and the ceiling there is the ladder's top.

@@ -16,8 +16,11 @@
 //! | `%t`, `%l`, `%%` | a tab, a new line, a `%` |
 //!
 //! Ratings print with one decimal, as SE prints them. A puzzle the techniques do not solve
-//! has no rating: `%r` (and `%p` or `%d` when no step got that far) print `?`, and the
-//! technique names `-`.
+//! prints what `serate` prints for a puzzle beyond its techniques (seen with `serate
+//! --techs=...` leaving techniques out): `%r` is `20.0` and `%R` `Beyond solver`; `%p`
+//! and `%d` are the steps' up to where they stopped, or `0.0` and `No solution` when no
+//! step placed a digit (`%p`) or none applied at all (`%d`). So a script that reads ER as
+//! a number reads the same from both.
 //!
 //! ```
 //! use sudolab::logic::se_format::{Format, Rated};
@@ -38,6 +41,15 @@ use std::fmt::Write as _;
 use super::{Grade, Technique};
 use crate::bitset::Digit;
 use crate::error::{Error, Result};
+
+/// The ER `serate` prints for a puzzle its techniques do not solve.
+pub const BEYOND_RATING: f32 = 20.0;
+
+/// The technique name `serate` prints with it (`%R`).
+const BEYOND_SOLVER: &str = "Beyond solver";
+
+/// The name `serate` prints for EP or ED that no step reached (`%P`, `%D`).
+const NO_SOLUTION: &str = "No solution";
 
 /// One piece of a parsed format.
 #[derive(Debug, Clone, PartialEq)]
@@ -125,19 +137,20 @@ impl Format {
     /// The line for one rated puzzle.
     pub fn render(&self, rated: &Rated) -> String {
         let grade = rated.grade;
-        let rating = |value: f32, reached: bool| {
-            if reached {
+        // Without a solution, EP and ED are known only where some step reached them;
+        // serate prints 0.0 and "No solution" for the others.
+        let rating = |value: f32, known: bool| {
+            if known {
                 format!("{value:.1}")
             } else {
-                "?".to_string()
+                "0.0".to_string()
             }
         };
-        let name = |technique: Option<Technique>, reached: bool| {
-            technique
-                .filter(|_| reached)
-                .map_or("-".to_string(), |t| t.name().to_string())
+        let name = |technique: Option<Technique>, known: bool| match technique {
+            Some(technique) if known => technique.name().to_string(),
+            _ if grade.solved => "-".to_string(), // already solved: no step
+            _ => NO_SOLUTION.to_string(),
         };
-        // Without a solution only EP and ED that some step reached are known.
         let pearl_known = grade.solved || grade.pearl_technique.is_some();
         let diamond_known = grade.solved || grade.diamond_technique.is_some();
         let mut out = String::new();
@@ -154,10 +167,12 @@ impl Format {
                     'n' => {
                         let _ = write!(out, "{}", rated.ordinal);
                     }
-                    'r' => out.push_str(&rating(grade.rating, grade.solved)),
+                    'r' if !grade.solved => out.push_str(&rating(BEYOND_RATING, true)),
+                    'r' => out.push_str(&rating(grade.rating, true)),
                     'p' => out.push_str(&rating(grade.pearl, pearl_known)),
                     'd' => out.push_str(&rating(grade.diamond, diamond_known)),
-                    'R' => out.push_str(&name(grade.hardest, grade.solved)),
+                    'R' if !grade.solved => out.push_str(BEYOND_SOLVER),
+                    'R' => out.push_str(&name(grade.hardest, true)),
                     'P' => out.push_str(&name(grade.pearl_technique, pearl_known)),
                     'D' => out.push_str(&name(grade.diamond_technique, diamond_known)),
                     'e' => {
@@ -224,7 +239,7 @@ mod tests {
     }
 
     #[test]
-    fn an_unsolved_puzzle_has_no_rating() {
+    fn an_unsolved_puzzle_prints_what_serate_prints_beyond_its_techniques() {
         let puzzle = Grid::empty(3).unwrap();
         let stuck = Grade {
             hardest: Some(Technique::NakedPair),
@@ -244,7 +259,28 @@ mod tests {
             grade: &stuck,
             elapsed_ms: 0.0,
         };
-        let format = Format::parse("%r/%p/%d %R %P %D").unwrap();
-        assert_eq!(format.render(&rated), "?/?/3.0 - - Naked pair");
+        let format = Format::parse("%r/%p/%d|%R|%P|%D").unwrap();
+        assert_eq!(
+            format.render(&rated),
+            "20.0/0.0/3.0|Beyond solver|No solution|Naked pair"
+        );
+        // No step at all: serate's "20.0/0.0/0.0 Beyond solver|No solution|No solution"
+        // (`--techs` with naked singles alone, on a puzzle that has none).
+        let none = Grade {
+            hardest: None,
+            rating: 0.0,
+            diamond: 0.0,
+            diamond_technique: None,
+            counts: Vec::new(),
+            ..stuck
+        };
+        let rated = Rated {
+            grade: &none,
+            ..rated
+        };
+        assert_eq!(
+            format.render(&rated),
+            "20.0/0.0/0.0|Beyond solver|No solution|No solution"
+        );
     }
 }

@@ -25,10 +25,12 @@ pub struct GradeArgs {
     /// sudolab's sentence: %g puzzle, %i puzzle with 0 for empty cells, %n ordinal, %r ER,
     /// %p EP, %d ED, %R %P %D their techniques, %e milliseconds, %t tab, %l new line, %%.
     /// SE's default is "%r/%p/%d"; "%g %r/%p/%d" is what `serate` prints with
-    /// `--format="%g %r/%p/%d"`. An unsolved puzzle prints "?" as its rating; puzzles
-    /// refused or malformed are reported on standard error. `--format json` prints one JSON
-    /// object per record instead (JSON Lines: source, line, puzzle, status, er, ep, ed, the
-    /// techniques, steps; a record refused or malformed is an object with its message).
+    /// `--format="%g %r/%p/%d"`. A puzzle the techniques do not solve prints what serate
+    /// prints for one beyond its techniques: ER "20.0", %R "Beyond solver", EP and ED of the
+    /// steps before (0.0 where none got so far); puzzles refused or malformed are reported
+    /// on standard error. `--format json` prints one JSON object per record instead (JSON
+    /// Lines: source, line, puzzle, status, er, ep, ed, the techniques, steps; a record
+    /// refused or malformed is an object with its message).
     #[arg(long)]
     format: Option<String>,
     /// Worker threads (0 = every core). Lines keep the input's order.
