@@ -114,29 +114,14 @@ impl Chaining<'_> {
             }
             loop_literals.reverse();
             let cells: Vec<Cell> = loop_literals.iter().map(|&l| self.decode(l).cell).collect();
-            let geometry = self.position.geometry();
-            let mut seen_by = [Vec::new(), Vec::new()];
-            for &l in &loop_literals {
-                let Literal { cell, digit, on } = self.decode(l);
-                for &peer in geometry.peers(cell) {
-                    if !cells.contains(&peer) && self.base[peer.index()].contains(digit) {
-                        seen_by[usize::from(on)].push(self.literal(peer, digit, false));
-                    }
-                }
-            }
-            let eliminated: Vec<u32> = seen_by[1]
-                .iter()
-                .copied()
-                .filter(|l| seen_by[0].contains(l))
-                .fold(Vec::new(), |mut unique, l| {
-                    if !unique.contains(&l) {
-                        unique.push(l);
-                    }
-                    unique
-                });
+            let mut eliminated = std::mem::take(&mut self.loop_eliminated);
+            self.loop_eliminations(&loop_literals, &mut eliminated);
             let Some(&conclusion) = eliminated.first() else {
+                self.loop_eliminated = eliminated;
                 continue;
             };
+            let more = eliminated[1..].to_vec();
+            self.loop_eliminated = eliminated;
 
             if self.nested {
                 self.loop_premises(&loop_literals, &mut axioms);
@@ -147,7 +132,7 @@ impl Chaining<'_> {
                 technique,
                 conclusion,
                 axioms,
-                more: eliminated[1..].to_vec(),
+                more,
                 complexity: loop_literals.len(),
                 // A nested search's conclusions are never shown.
                 explanation: if self.nested {
@@ -174,6 +159,48 @@ impl Chaining<'_> {
         self.cycle_entries = entries;
         self.cycle_hidden = hidden;
         self.cycle_spans = spans;
+    }
+
+    /// The candidates outside the cells of a loop (`loop_literals`) that see an on literal
+    /// and an off literal of their digit in it, as offs into `eliminated`: in the order
+    /// of the on literals they see, each on's peers in the grid's order, each once.
+    fn loop_eliminations(&mut self, loop_literals: &[u32], eliminated: &mut Vec<u32>) {
+        eliminated.clear();
+        // Stamps: a cell of the loop is stamped `in_loop`; an off outside it that an off
+        // literal of the loop sees, `seen_by_off`; one already in `eliminated`, `taken`.
+        if self.loop_stamp > u32::MAX - 3 {
+            self.loop_stamp = 0;
+            self.loop_marks.fill(0);
+            self.loop_cells.fill(0);
+        }
+        let in_loop = self.loop_stamp + 1;
+        let (seen_by_off, taken) = (self.loop_stamp + 2, self.loop_stamp + 3);
+        self.loop_stamp += 3;
+        for &l in loop_literals {
+            let cell = self.decode(l).cell;
+            self.loop_cells[cell.index()] = in_loop;
+        }
+        let geometry = self.position.geometry();
+        for on in [false, true] {
+            for &l in loop_literals.iter().filter(|&&l| (l & 1 == 1) == on) {
+                let Literal { cell, digit, .. } = self.decode(l);
+                for &peer in geometry.peers(cell) {
+                    if self.loop_cells[peer.index()] == in_loop
+                        || !self.base[peer.index()].contains(digit)
+                    {
+                        continue;
+                    }
+                    let off = self.literal(peer, digit, false);
+                    let mark = &mut self.loop_marks[off as usize / 2];
+                    if !on {
+                        *mark = seen_by_off;
+                    } else if *mark == seen_by_off {
+                        *mark = taken;
+                        eliminated.push(off);
+                    }
+                }
+            }
+        }
     }
 
     /// Adds to `premises` the enclosing offs a nested loop rests on besides those its

@@ -197,6 +197,12 @@ struct Chaining<'a> {
     cycle_entries: Vec<(u32, u32)>,
     cycle_hidden: Vec<u32>,
     cycle_spans: Vec<u32>,
+    /// Scratch of a loop's eliminations (see `cycles.rs`): a stamp per candidate and per
+    /// cell, the stamps' base, the eliminations.
+    loop_marks: Vec<u32>,
+    loop_cells: Vec<u32>,
+    loop_stamp: u32,
+    loop_eliminated: Vec<u32>,
     /// Scratch of the "+" level's cage combinations (killer grids, see `plus.rs`).
     cage_scratch: CageScratch,
     /// The search nested levels run, made on first use.
@@ -321,6 +327,10 @@ impl<'a> Chaining<'a> {
             cycle_entries: Vec::new(),
             cycle_hidden: Vec::new(),
             cycle_spans: Vec::new(),
+            loop_marks: vec![0; literals / 2],
+            loop_cells: vec![0; geometry.cell_count()],
+            loop_stamp: 0,
+            loop_eliminated: Vec::new(),
             inner: None,
             nested_cache: marks_hash::MarksMap::default(),
             kept: kept::Kept::new(literals),

@@ -225,7 +225,7 @@ impl<'a> Chaining<'a> {
                 let mut n = 0;
                 for line in 0..side {
                     let mask = self.places[(kind * side + line) * side + digit.index()];
-                    if (2..=size as u32).contains(&mask.count_ones()) {
+                    if two_to(mask, size) {
                         lines[n] = (line, mask);
                         n += 1;
                     }
@@ -278,6 +278,7 @@ impl<'a> Chaining<'a> {
                 .iter()
                 .fold(DigitSet::EMPTY, |u, c| u.union(self.marks[c.index()]));
         }
+        tables.fill_groups();
         let mut parents = Vec::new();
         // Every pointing first (a box's digit confined to a line), then every claiming
         // (a line's digit confined to a box): when both reach a literal in the same round,
@@ -377,7 +378,7 @@ impl<'a> Chaining<'a> {
             let cells = geometry.unit(unit);
             let mut n = 0;
             for (j, c) in cells.iter().enumerate() {
-                if (2..=size as u32).contains(&self.marks[c.index()].len()) {
+                if two_to(self.marks[c.index()].bits(), size) {
                     at[n] = j;
                     n += 1;
                 }
@@ -420,7 +421,7 @@ impl<'a> Chaining<'a> {
             let mut n = 0;
             for digit in Digit::all(self.side) {
                 let mask = self.places[unit.index() * self.side + digit.index()];
-                if (2..=size as u32).contains(&mask.count_ones()) {
+                if two_to(mask, size) {
                     digits[n] = (digit, mask);
                     n += 1;
                 }
@@ -630,6 +631,16 @@ impl Chaining<'_> {
     }
 }
 
+/// Whether `mask` has from 2 to `size` bits (`size` at most 3): clears its lowest bits
+/// rather than counting them all, the units' tests of every round of the "+" level.
+fn two_to(mask: u32, size: usize) -> bool {
+    debug_assert!(size <= 3);
+    let second = mask & mask.wrapping_sub(1); // without its lowest bit
+    let third = second & second.wrapping_sub(1);
+    let fourth = third & third.wrapping_sub(1);
+    second != 0 && (third == 0 || size >= 3 && fourth == 0)
+}
+
 /// Calls `visit` with every `size`-element subset of `0..n` (`size` at most 3), in
 /// lexicographic order, without allocating.
 fn for_each_subset(n: usize, size: usize, mut visit: impl FnMut(&[usize])) {
@@ -666,6 +677,9 @@ fn for_each_subset(n: usize, size: usize, mut visit: impl FnMut(&[usize])) {
 ///   with its box and lines of its kind, and those with its line; group `g`'s members
 ///   are `members[ranges[g].0..ranges[g].1]`.
 /// * `digits[i]`: scratch, the union of the marks of intersection `i`'s shared cells.
+/// * `once[g]`, `twice[g]`: scratch, the digits in `digits` of one member of group `g` at
+///   least, and of two at least (`fill_groups`); the union over the members but `i` is
+///   then `once` less `digits[i]`, and `twice` within it.
 #[derive(Debug, Default)]
 pub(super) struct Intersections {
     box_group: Vec<u32>,
@@ -673,6 +687,8 @@ pub(super) struct Intersections {
     members: Vec<u32>,
     ranges: Vec<(u32, u32)>,
     digits: Vec<DigitSet>,
+    once: Vec<DigitSet>,
+    twice: Vec<DigitSet>,
 }
 
 impl Intersections {
@@ -706,6 +722,8 @@ impl Intersections {
             tables.members.extend(members);
             tables.ranges.push((from, tables.members.len() as u32));
         }
+        tables.once = vec![DigitSet::EMPTY; tables.ranges.len()];
+        tables.twice = tables.once.clone();
         debug_assert!(all.iter().enumerate().all(|(i, intersection)| {
             let cells = |g: u32| {
                 let (from, to) = tables.ranges[g as usize];
@@ -727,14 +745,59 @@ impl Intersections {
         tables
     }
 
-    /// The union of `digits` over group `g` but intersection `i`.
+    /// Works out `once` and `twice` from `digits`.
+    fn fill_groups(&mut self) {
+        for (g, &(from, to)) in self.ranges.iter().enumerate() {
+            let (mut once, mut twice) = (DigitSet::EMPTY, DigitSet::EMPTY);
+            for &j in &self.members[from as usize..to as usize] {
+                let digits = self.digits[j as usize];
+                twice = twice.union(once.intersection(digits));
+                once = once.union(digits);
+            }
+            self.once[g] = once;
+            self.twice[g] = twice;
+        }
+    }
+
+    /// The union of `digits` over group `g` but intersection `i` (a member of it).
     fn others(&self, g: u32, i: usize) -> DigitSet {
-        let (from, to) = self.ranges[g as usize];
-        self.members[from as usize..to as usize]
-            .iter()
-            .filter(|&&j| j as usize != i)
-            .fold(DigitSet::EMPTY, |union, &j| {
-                union.union(self.digits[j as usize])
-            })
+        let (once, twice, own) = (
+            self.once[g as usize],
+            self.twice[g as usize],
+            self.digits[i],
+        );
+        let others = once.difference(own).union(twice.intersection(own));
+        debug_assert_eq!(others, {
+            let (from, to) = self.ranges[g as usize];
+            self.members[from as usize..to as usize]
+                .iter()
+                .filter(|&&j| j as usize != i)
+                .fold(DigitSet::EMPTY, |union, &j| {
+                    union.union(self.digits[j as usize])
+                })
+        });
+        others
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::two_to;
+
+    #[test]
+    fn two_to_agrees_with_counting_the_bits() {
+        // Every mask of 16 bits, and the same shifted to the top of 25 bits.
+        for low in 0u32..1 << 16 {
+            for mask in [low, low << 9] {
+                for size in 2..=3 {
+                    let count = mask.count_ones() as usize;
+                    assert_eq!(
+                        two_to(mask, size),
+                        (2..=size).contains(&count),
+                        "{mask:b}, {size}"
+                    );
+                }
+            }
+        }
     }
 }
