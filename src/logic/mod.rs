@@ -363,7 +363,7 @@ impl Technique {
                 | Technique::NestedMultipleForcingChains
                 | Technique::NestedDynamicForcingChains
         );
-        !nested || geometry.side() <= 16
+        !nested || geometry.side() <= NESTED_MAX_SIDE
     }
 
     /// A person's name for it.
@@ -674,6 +674,10 @@ pub fn explain_within(start: &Position, techniques: &[Technique], cutoff: Cutoff
         stopped,
     }
 }
+
+/// The largest side of the grids the levels above dynamic forcing chains (9.0 and up) run
+/// on ([`Technique::applies_to`]).
+pub const NESTED_MAX_SIDE: usize = 16;
 
 /// The highest rating the ladder reaches on `geometry`: a puzzle the techniques do not
 /// solve is rated above it.

@@ -399,7 +399,7 @@ pub fn grade_line(
         let ceiling = budget.ladder.ceiling(position.geometry());
         let line = format!(
             "{place}: not solved by these techniques (rating above {ceiling:.1}, beyond {}); solved by logic: no; steps before stuck: {steps}",
-            budget.ladder.described()
+            budget.ladder.described(position.geometry())
         );
         Graded {
             line,

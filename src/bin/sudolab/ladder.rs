@@ -10,7 +10,8 @@ use sudolab::logic::{self, Technique};
 pub struct LadderArgs {
     /// Try only the techniques rated at most RATING on Sudoku Explainer's scale (a chain's
     /// step can rate a little more for its length), e.g. 8.5 to leave out the nested
-    /// forcing chains, which take minutes on a hard 16x16 or 25x25 puzzle. A puzzle they do
+    /// forcing chains, which take minutes on a hard 16x16 puzzle (they do not run on
+    /// 25x25 grids). A puzzle they do
     /// not solve is stuck (`hint`, `explain`: exit 3) or rated above the highest of them
     /// (`grade`); its rating with every technique is above RATING too.
     #[arg(long, value_name = "RATING", value_parser = parse_rating)]
@@ -45,16 +46,30 @@ impl Ladder {
         logic::ceiling_of(&self.techniques, geometry)
     }
 
-    /// What they are, for a sentence: "the 50 techniques sudolab knows", "the 38
-    /// techniques rated at most 8.5 (--up-to)".
-    pub fn described(&self) -> String {
-        match self.up_to {
+    /// What they are on `geometry`, for a sentence: "the 50 techniques sudolab knows",
+    /// "the 38 techniques rated at most 8.5 (--up-to)"; on a grid larger than the nested
+    /// levels run on, also which of them are left out there.
+    pub fn described(&self, geometry: &Geometry) -> String {
+        let ladder = match self.up_to {
             None => format!("the {} techniques sudolab knows", self.techniques.len()),
             Some(rating) => format!(
                 "the {} techniques rated at most {rating:.1} (--up-to)",
                 self.techniques.len()
             ),
-        }
+        };
+        let left_out: Vec<&Technique> = self
+            .techniques
+            .iter()
+            .filter(|t| !t.applies_to(geometry))
+            .collect();
+        let Some(lowest) = left_out.iter().map(|t| t.rating()).reduce(f32::min) else {
+            return ladder;
+        };
+        let (most, side) = (logic::NESTED_MAX_SIDE, geometry.side());
+        format!(
+            "{ladder} (the {} rated {lowest:.1} and up run on grids up to {most}x{most} only, not on this {side}x{side} one)",
+            left_out.len()
+        )
     }
 }
 
@@ -105,6 +120,19 @@ mod tests {
         let nine = sudolab::geometry::Geometry::of(3).unwrap();
         assert_eq!(capped.ceiling(nine), 8.5);
         assert!(all.ceiling(nine) > 8.5);
-        assert!(capped.described().contains("at most 8.5 (--up-to)"));
+        assert!(capped.described(nine).contains("at most 8.5 (--up-to)"));
+        assert_eq!(all.described(nine), "the 50 techniques sudolab knows");
+        // On 25x25 the nested levels do not run, and the sentence says so.
+        let twenty_five = sudolab::geometry::Geometry::of(5).unwrap();
+        let left_out = logic::TECHNIQUES
+            .iter()
+            .filter(|t| !t.applies_to(twenty_five))
+            .count();
+        assert!(left_out > 0);
+        assert_eq!(
+            all.described(twenty_five),
+            format!("the 50 techniques sudolab knows (the {left_out} rated 9.0 and up run on grids up to 16x16 only, not on this 25x25 one)")
+        );
+        assert_eq!(capped.described(twenty_five), capped.described(nine));
     }
 }

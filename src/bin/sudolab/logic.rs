@@ -175,7 +175,7 @@ pub fn write_next_step(
             writeln!(
                 out,
                 "No hint available: none of {} applies to this position.",
-                ladder.described()
+                ladder.described(position.geometry())
             )?;
             Ok(Status::NoHint)
         }
@@ -328,7 +328,7 @@ pub fn write_path(
             out,
             "Stuck after {} steps: none of {} applies. Position:",
             path.steps.len(),
-            ladder.described()
+            ladder.described(path.end.geometry())
         )
     }
 }
