@@ -592,7 +592,7 @@ impl Board {
     /// no other cell of its row, column or box holds that digit.
     #[cfg(debug_assertions)]
     fn assert_placed_cells_settled(&self) {
-        for b in 0..3 {
+        for (b, other_bands) in OTHER_BANDS.iter().enumerate() {
             let mut rest = self.solved[b];
             while rest != 0 {
                 let cell = rest & rest.wrapping_neg();
@@ -606,7 +606,7 @@ impl Board {
                     0,
                     "row/box peer"
                 );
-                for other in OTHER_BANDS[b] {
+                for &other in other_bands {
                     assert_eq!(
                         self.candidates[d][other] & COLUMN_OF_CELL[i],
                         0,

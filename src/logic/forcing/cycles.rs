@@ -164,7 +164,7 @@ impl Chaining<'_> {
     /// The candidates outside the cells of a loop (`loop_literals`) that see an on literal
     /// and an off literal of their digit in it, as offs into `eliminated`: in the order
     /// of the on literals they see, each on's peers in the grid's order, each once.
-    fn loop_eliminations(&mut self, loop_literals: &[u32], eliminated: &mut Vec<u32>) {
+    pub(super) fn loop_eliminations(&mut self, loop_literals: &[u32], eliminated: &mut Vec<u32>) {
         eliminated.clear();
         // Stamps: a cell of the loop is stamped `in_loop`; an off outside it that an off
         // literal of the loop sees, `seen_by_off`; one already in `eliminated`, `taken`.

@@ -697,3 +697,74 @@ fn a_recalled_search_reads_as_the_search_left_it() {
     assert!(resting_on_offs > 100, "{resting_on_offs}");
     assert!(resting_on_nested > 20, "{resting_on_nested}");
 }
+
+#[test]
+fn a_loop_eliminates_what_sees_an_on_and_an_off_of_its_digit_in_it() {
+    // `cycles.rs`: a loop's eliminations, worked out with stamps, are the candidates
+    // outside the loop's cells seeing an on literal and an off literal of their digit in
+    // the loop, in the order of the on literals (each's peers in the grid's order), each
+    // once: checked against that definition, read off the peers with slice searches, on
+    // random sequences of literals over thinned marks of a 9x9 and a 16x16 puzzle.
+    use super::Chaining;
+    let forum = "........1.....234....15...6...76......5.......8...32...3.....9.29...4.8.5.7......";
+    let sixteen = include_str!("../../../datasets/generated_16x16.txt")
+        .lines()
+        .find(|line| !line.starts_with('#'))
+        .and_then(|line| line.split(':').next())
+        .unwrap();
+    let mut random = crate::random::Random::new(17);
+    let (mut loops, mut eliminating, mut several) = (0, 0, 0);
+    for grid in [forum.parse().unwrap(), sixteen.parse().unwrap()] {
+        let position = crate::logic::Position::from_grid(&grid).unwrap();
+        let mut chaining = Chaining::new(&position);
+        let marks = thinned(&chaining.original, 1, (1, 3), &mut random);
+        chaining.set_base(&marks);
+        let candidates = chaining.candidates();
+        let geometry = position.geometry();
+        let mut eliminated = Vec::new();
+        for _ in 0..3_000 {
+            let length = 4 + random.below(9) as usize;
+            let loop_literals: Vec<u32> = (0..length)
+                .map(|k| {
+                    let (cell, digit) = candidates[random.below(candidates.len() as u64) as usize];
+                    chaining.literal(cell, digit, k % 2 == 0)
+                })
+                .collect();
+            chaining.loop_eliminations(&loop_literals, &mut eliminated);
+            let cells: Vec<_> = loop_literals
+                .iter()
+                .map(|&l| chaining.decode(l).cell)
+                .collect();
+            let seen_by = |on: bool| {
+                let mut seen = Vec::new();
+                for l in loop_literals.iter().map(|&l| chaining.decode(l)) {
+                    for &peer in geometry.peers(l.cell) {
+                        if l.on == on
+                            && !cells.contains(&peer)
+                            && chaining.base[peer.index()].contains(l.digit)
+                        {
+                            seen.push(chaining.literal(peer, l.digit, false));
+                        }
+                    }
+                }
+                seen
+            };
+            let (by_on, by_off) = (seen_by(true), seen_by(false));
+            let mut expected: Vec<u32> = Vec::new();
+            for off in by_on {
+                if by_off.contains(&off) && !expected.contains(&off) {
+                    expected.push(off);
+                }
+            }
+            assert_eq!(eliminated, expected);
+            loops += 1;
+            eliminating += usize::from(!expected.is_empty());
+            several += usize::from(expected.len() > 1);
+        }
+    }
+    assert_eq!(loops, 6_000);
+    assert!(
+        eliminating > 500 && several > 100,
+        "{eliminating} {several}"
+    );
+}
