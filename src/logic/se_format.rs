@@ -43,7 +43,7 @@ use crate::bitset::Digit;
 use crate::error::{Error, Result};
 
 /// The ER `serate` prints for a puzzle its techniques do not solve.
-pub const BEYOND_RATING: f32 = 20.0;
+const BEYOND_RATING: f32 = 20.0;
 
 /// The technique name `serate` prints with it (`%R`).
 const BEYOND_SOLVER: &str = "Beyond solver";
@@ -137,8 +137,9 @@ impl Format {
     /// The line for one rated puzzle.
     pub fn render(&self, rated: &Rated) -> String {
         let grade = rated.grade;
-        // Without a solution, EP and ED are known only where some step reached them;
-        // serate prints 0.0 and "No solution" for the others.
+        // Without a solution, ER is serate's for a puzzle beyond its techniques, and EP and
+        // ED are known only where some step reached them (serate prints 0.0 and "No
+        // solution" for the others).
         let rating = |value: f32, known: bool| {
             if known {
                 format!("{value:.1}")
@@ -150,6 +151,11 @@ impl Format {
             Some(technique) if known => technique.name().to_string(),
             _ if grade.solved => "-".to_string(), // already solved: no step
             _ => NO_SOLUTION.to_string(),
+        };
+        let (er, er_name) = if grade.solved {
+            (grade.rating, name(grade.hardest, true))
+        } else {
+            (BEYOND_RATING, BEYOND_SOLVER.to_string())
         };
         let pearl_known = grade.solved || grade.pearl_technique.is_some();
         let diamond_known = grade.solved || grade.diamond_technique.is_some();
@@ -167,12 +173,10 @@ impl Format {
                     'n' => {
                         let _ = write!(out, "{}", rated.ordinal);
                     }
-                    'r' if !grade.solved => out.push_str(&rating(BEYOND_RATING, true)),
-                    'r' => out.push_str(&rating(grade.rating, true)),
+                    'r' => out.push_str(&rating(er, true)),
                     'p' => out.push_str(&rating(grade.pearl, pearl_known)),
                     'd' => out.push_str(&rating(grade.diamond, diamond_known)),
-                    'R' if !grade.solved => out.push_str(BEYOND_SOLVER),
-                    'R' => out.push_str(&name(grade.hardest, true)),
+                    'R' => out.push_str(&er_name),
                     'P' => out.push_str(&name(grade.pearl_technique, pearl_known)),
                     'D' => out.push_str(&name(grade.diamond_technique, diamond_known)),
                     'e' => {

@@ -113,7 +113,6 @@ impl Chaining<'_> {
                 e = entries[e].1 as usize;
             }
             loop_literals.reverse();
-            let cells: Vec<Cell> = loop_literals.iter().map(|&l| self.decode(l).cell).collect();
             let mut eliminated = std::mem::take(&mut self.loop_eliminated);
             self.loop_eliminations(&loop_literals, &mut eliminated);
             let Some(&conclusion) = eliminated.first() else {
@@ -122,6 +121,8 @@ impl Chaining<'_> {
             };
             let more = eliminated[1..].to_vec();
             self.loop_eliminated = eliminated;
+            // Only a loop that eliminates something lists its cells.
+            let cells: Vec<Cell> = loop_literals.iter().map(|&l| self.decode(l).cell).collect();
 
             if self.nested {
                 self.loop_premises(&loop_literals, &mut axioms);
