@@ -330,6 +330,82 @@ fn grade_says_when_its_techniques_do_not_solve_a_puzzle() {
 }
 
 #[test]
+fn the_nested_levels_run_on_25x25_when_asked() {
+    // The techniques up to 8.5 leave this 25x25 puzzle stuck (`common::stuck_25x25`).
+    // Up to 9.0 without the flag, dynamic forcing chains (+) do not run on 25x25: it stays
+    // beyond the techniques, and the sentence names the flag. With `--nested-on-25x25`
+    // they run, and the walk finishes; its steps are checked against the solution below.
+    let puzzle = common::stuck_25x25();
+    let format = ["--format", "%r/%p/%d %R"];
+    let out = sudolab(
+        &[&["grade", "--up-to", "9.0"][..], &format, &[&puzzle]].concat(),
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stdout).starts_with("20.0/"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = sudolab(&["grade", "--up-to", "9.0", &puzzle], "");
+    let sentence = text(&out.stdout);
+    assert!(
+        sentence.contains("not on this 25x25 one: --nested-on-25x25 runs them"),
+        "{sentence}"
+    );
+    let out = sudolab(
+        &[
+            "explain",
+            "--up-to",
+            "9.0",
+            "--nested-on-25x25",
+            "--format",
+            "json",
+            &puzzle,
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["solved_by_logic"], true);
+    let steps = json["steps"].as_array().unwrap();
+    let plus = steps
+        .iter()
+        .filter(|s| s["technique"] == "Dynamic forcing chains (+)")
+        .count();
+    assert!(plus > 0, "no step at 9.0");
+    // Every placement is the solution's digit, every elimination another digit (the
+    // solution is the corpus line's third field, the puzzle's before the three givens).
+    let corpus = std::fs::read_to_string(common::datasets().join("generated_25x25.txt")).unwrap();
+    let line = corpus
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .nth(13)
+        .unwrap();
+    let solution: Vec<char> = line.split(':').nth(2).unwrap().chars().collect();
+    let answer = |cell: &serde_json::Value| {
+        let name = cell.as_str().unwrap();
+        let (row, column) = name[1..].split_once('c').unwrap();
+        let (row, column): (usize, usize) = (row.parse().unwrap(), column.parse().unwrap());
+        solution[(row - 1) * 25 + column - 1].to_string()
+    };
+    for step in steps {
+        for placed in step["placements"].as_array().unwrap() {
+            assert_eq!(placed[1].as_str().unwrap(), answer(&placed[0]), "{step}");
+        }
+        for removed in step["eliminations"].as_array().unwrap() {
+            assert_ne!(removed[1].as_str().unwrap(), answer(&removed[0]), "{step}");
+        }
+    }
+    // Its rating is that of its hardest step, at 9.0 or above (a chain adds its length).
+    let hardest = steps
+        .iter()
+        .map(|s| s["rating"].as_f64().unwrap())
+        .fold(0.0, f64::max);
+    assert!(hardest >= 9.0, "{hardest}");
+}
+
+#[test]
 fn grade_format_prints_serate_s_line_for_a_puzzle_beyond_the_techniques() {
     // serate (SukakuExplainer 1.18.1) with hidden and naked singles alone
     // (`--techs=1001` then 42 zeros) prints "20.0/1.2/1.2 Beyond solver" for both puzzles:

@@ -203,6 +203,7 @@ impl Evaluation {
                 let cutoff = crate::logic::Cutoff {
                     deadline: timeout.map(|limit| std::time::Instant::now() + limit),
                     interrupt: Some(interrupt),
+                    ..crate::logic::Cutoff::NONE
                 };
                 let grade =
                     crate::logic::grade_within(&position, &crate::logic::TECHNIQUES, cutoff);

@@ -349,13 +349,20 @@ impl Technique {
         }
     }
 
-    /// Whether the ladder tries it on `geometry`: SE's levels above dynamic forcing
-    /// chains run on every grid up to 16x16, variants included (all 50 bundled 16x16
-    /// puzzles rated in 83 s on 2 threads, the slowest 38 s; the 200 12x12 X puzzles in
-    /// about 15 minutes, the slowest a minute); not yet on 25x25, where a bundled
-    /// puzzle takes minutes (the first five: 2 to 30 minutes each, all rated, 10.8 to
-    /// 12.3, one needing the top level; `reports/2026-12-06-nested-closures`).
+    /// Whether the ladder tries it on `geometry` by default: SE's levels above dynamic
+    /// forcing chains run on every grid up to 16x16, variants included (all 50 bundled
+    /// 16x16 puzzles rated in 83 s on 2 threads, the slowest 38 s; the 200 12x12 X puzzles
+    /// in about 15 minutes, the slowest a minute); on 25x25 only when asked
+    /// ([`Cutoff::nested_max_side`], `--nested-on-25x25`), where a bundled puzzle takes
+    /// minutes to hours (the first five: 2 to 30 minutes each, all rated, 10.8 to 12.3,
+    /// one needing the top level; `reports/2026-12-06-nested-closures`).
     pub fn applies_to(self, geometry: &Geometry) -> bool {
+        self.runs_on(geometry, NESTED_MAX_SIDE)
+    }
+
+    /// Whether the ladder tries it on `geometry` when the levels rated 9.0 and up run on
+    /// grids up to `nested_max_side` on a side.
+    pub fn runs_on(self, geometry: &Geometry, nested_max_side: usize) -> bool {
         let nested = matches!(
             self,
             Technique::DynamicForcingChainsPlus
@@ -363,7 +370,7 @@ impl Technique {
                 | Technique::NestedMultipleForcingChains
                 | Technique::NestedDynamicForcingChains
         );
-        !nested || geometry.side() <= NESTED_MAX_SIDE
+        !nested || geometry.side() <= nested_max_side
     }
 
     /// A person's name for it.
@@ -688,9 +695,19 @@ pub fn ceiling(geometry: &Geometry) -> f32 {
 /// The highest rating `techniques` reach on `geometry` ([`ceiling`] of a shorter ladder,
 /// such as [`techniques_up_to`]'s).
 pub fn ceiling_of(techniques: &[Technique], geometry: &Geometry) -> f32 {
+    ceiling_within(techniques, geometry, NESTED_MAX_SIDE)
+}
+
+/// [`ceiling_of`] when the levels rated 9.0 and up run on grids up to `nested_max_side`
+/// on a side ([`Cutoff::nested_max_side`]).
+pub fn ceiling_within(
+    techniques: &[Technique],
+    geometry: &Geometry,
+    nested_max_side: usize,
+) -> f32 {
     techniques
         .iter()
-        .filter(|t| t.applies_to(geometry))
+        .filter(|t| t.runs_on(geometry, nested_max_side))
         .map(|t| t.rating())
         .fold(0.0, f32::max)
 }

@@ -925,7 +925,7 @@ fn a_cutoff_stops_the_walk_inside_a_step_and_keeps_the_steps_before() {
         let deadline = std::time::Instant::now() + std::time::Duration::from_micros(micros);
         let cutoff = Cutoff {
             deadline: Some(deadline),
-            interrupt: None,
+            ..Cutoff::NONE
         };
         let path = explain_within(&start, &TECHNIQUES, cutoff);
         assert!(
@@ -942,8 +942,8 @@ fn a_cutoff_stops_the_walk_inside_a_step_and_keeps_the_steps_before() {
     }
     static PRESSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
     let cutoff = Cutoff {
-        deadline: None,
         interrupt: Some(&PRESSED),
+        ..Cutoff::NONE
     };
     let grade = grade_within(&start, &TECHNIQUES, cutoff);
     assert_eq!(grade.stopped, Some(Stop::Interrupted));

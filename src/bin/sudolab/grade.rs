@@ -68,10 +68,7 @@ impl Budget<'_> {
     /// `position` graded within the budget, or the message of a record that ran out of it
     /// (its steps so far).
     fn grade(&self, position: &Position) -> Result<logic::Grade, String> {
-        let cutoff = logic::Cutoff {
-            deadline: self.deadline,
-            interrupt: Some(crate::interrupt::flag()),
-        };
+        let cutoff = self.ladder.cutoff(self.deadline);
         let grade = logic::grade_within(position, self.ladder.techniques(), cutoff);
         let steps: usize = grade.counts.iter().map(|(_, n)| n).sum();
         match grade.stopped {

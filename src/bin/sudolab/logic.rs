@@ -158,10 +158,7 @@ pub fn write_next_step(
         writeln!(out, "Solved: every cell is filled correctly.")?;
         return Ok(Status::Success);
     }
-    let cutoff = logic::Cutoff {
-        deadline: None,
-        interrupt: Some(crate::interrupt::flag()),
-    };
+    let cutoff = ladder.cutoff(None);
     let Ok(step) = logic::next_step_within(position, ladder.techniques(), cutoff) else {
         return Ok(Status::Interrupted);
     };
@@ -336,10 +333,7 @@ pub fn write_path(
 /// The whole solving path with `ladder`'s techniques, or the steps before Ctrl-C (stopping
 /// a step under way).
 pub fn explain_until_interrupted(position: &Position, ladder: &Ladder) -> logic::Path {
-    let cutoff = logic::Cutoff {
-        deadline: None,
-        interrupt: Some(crate::interrupt::flag()),
-    };
+    let cutoff = ladder.cutoff(None);
     logic::explain_within(position, ladder.techniques(), cutoff)
 }
 

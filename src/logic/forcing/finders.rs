@@ -154,9 +154,10 @@ pub fn dynamic_forcing_chains(position: &Position) -> Option<Step> {
 }
 
 /// Dynamic forcing chains at `level` (SE 9.0, 9.5, 10.0 and 10.5, plus length), on
-/// the grids [`Technique::applies_to`] names.
+/// the grids the current cutoff lets them run on ([`Technique::runs_on`]).
 fn dynamic_at(position: &Position, level: Level) -> Option<Step> {
-    if !level.technique().applies_to(position.geometry()) {
+    let most = crate::logic::cutoff::nested_max_side();
+    if !level.technique().runs_on(position.geometry(), most) {
         return None;
     }
     find_with(position, |chaining, found| {
