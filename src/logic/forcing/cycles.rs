@@ -65,8 +65,9 @@ impl Chaining<'_> {
             let (literal, _) = entries[next];
             let entry = next;
             next += 1;
-            self.consequences(literal, links, false);
-            let consequences = std::mem::take(&mut self.found);
+            let range = self.static_links(literal, links);
+            let kept = self.take_links();
+            let consequences = &kept[range];
             // Groups: a consequence, its number of hidden parents, those.
             let mut k = 0;
             while k < consequences.len() {
@@ -93,8 +94,7 @@ impl Chaining<'_> {
                     spans.push(hidden.len() as u32);
                 }
             }
-            self.found = consequences;
-            self.found.clear();
+            self.put_back_links(kept);
         }
         for (last, closing_parents) in closing {
             let mut loop_literals = Vec::new();

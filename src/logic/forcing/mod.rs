@@ -59,6 +59,7 @@ mod closure;
 mod cycles;
 mod finders;
 mod kept;
+mod links_memo;
 mod marks_hash;
 mod multiple;
 mod plus;
@@ -188,6 +189,8 @@ struct Chaining<'a> {
     stack: Vec<u32>,
     /// Scratch for one literal's consequences: (literal, first parent, hidden parents).
     found: Vec<u32>,
+    /// The static links of the literals on `base` worked out so far (`links_memo.rs`).
+    links_memo: links_memo::LinksMemo,
     /// The enclosing search's offs the last counted conclusions rest on (nested only).
     axioms: Vec<u32>,
     /// Scratch for what the level's rules conclude (see `plus.rs`).
@@ -322,6 +325,7 @@ impl<'a> Chaining<'a> {
             seen_stamp: 0,
             stack: Vec::new(),
             found: Vec::new(),
+            links_memo: links_memo::LinksMemo::default(),
             axioms: Vec::new(),
             derived: Vec::new(),
             cycle_entries: Vec::new(),
@@ -459,7 +463,11 @@ impl<'a> Chaining<'a> {
                 if dynamic && literal & 1 == 0 {
                     self.apply_off(literal);
                 }
-                self.consequences(literal, links, dynamic);
+                if dynamic {
+                    self.consequences(literal, links, true);
+                } else {
+                    self.static_consequences(literal, links);
+                }
                 // `found` holds groups: a literal, its number of hidden parents, those parents.
                 let found = std::mem::take(&mut self.found);
                 let mut k = 0;
@@ -622,6 +630,7 @@ impl<'a> Chaining<'a> {
         self.base.copy_from_slice(marks);
         self.base_places.copy_from_slice(places);
         self.kept.clear();
+        self.links_memo.clear();
         self.closed = [false; 4];
     }
 

@@ -768,3 +768,59 @@ fn a_loop_eliminates_what_sees_an_on_and_an_off_of_its_digit_in_it() {
         "{eliminating} {several}"
     );
 }
+
+#[test]
+fn kept_static_links_are_those_worked_out_on_the_base_of_the_moment() {
+    // `links_memo.rs`: the static links read from the memo are what `consequences` works
+    // out, for every literal and kind of links, after the base changes (thinned marks) and
+    // after the search becomes nested (hidden parents): a memo kept across either would
+    // give the links worked out before, which differ for many literals.
+    use super::{Chaining, Links};
+    let forum = "........1.....234....15...6...76......5.......8...32...3.....9.29...4.8.5.7......";
+    let position = crate::logic::Position::from_grid(&forum.parse().unwrap()).unwrap();
+    let mut random = crate::random::Random::new(11);
+    let mut chaining = Chaining::new(&position);
+    let original = chaining.original.clone();
+    let literals: Vec<u32> = chaining
+        .candidates()
+        .iter()
+        .flat_map(|&(c, d)| [chaining.literal(c, d, true), chaining.literal(c, d, false)])
+        .collect();
+    let kinds = [Links::Digit, Links::Cell, Links::DigitAndCell];
+    // Every literal's links along every kind, read twice from the memo, against the
+    // links worked out afresh; how many differ from `before`.
+    let read_all = |chaining: &mut Chaining, before: &[Vec<u32>]| {
+        let (mut now, mut differing) = (Vec::new(), 0);
+        for &literal in &literals {
+            for links in kinds {
+                chaining.consequences(literal, links, false);
+                let fresh = std::mem::take(&mut chaining.found);
+                for _ in 0..2 {
+                    chaining.static_consequences(literal, links);
+                    let kept = std::mem::take(&mut chaining.found);
+                    assert_eq!(kept, fresh, "{} along {links:?}", chaining.name(literal));
+                }
+                differing += usize::from(before.get(now.len()).is_some_and(|b| *b != fresh));
+                now.push(fresh);
+            }
+        }
+        (now, differing)
+    };
+    for _ in 0..4 {
+        chaining.nested = false;
+        chaining.set_base(&original);
+        let (whole, _) = read_all(&mut chaining, &[]);
+        chaining.set_base(&thinned(&original, 2, (1, 4), &mut random));
+        let (plain, thinned_differ) = read_all(&mut chaining, &whole);
+        assert!(
+            thinned_differ > 50,
+            "{thinned_differ} literals' links changed"
+        );
+        chaining.nested = true;
+        let (_, nested_differ) = read_all(&mut chaining, &plain);
+        assert!(
+            nested_differ > 20,
+            "{nested_differ} literals gained hidden parents"
+        );
+    }
+}
