@@ -39,15 +39,6 @@ impl Chaining<'_> {
             }
             d
         };
-        let is_ancestor = |entries: &[(u32, u32)], mut e: usize, literal: u32| {
-            while entries[e].1 != u32::MAX {
-                e = entries[e].1 as usize;
-                if entries[e].0 == literal {
-                    return true;
-                }
-            }
-            false
-        };
         // In a nested search, the enclosing offs each entry's link rests on (its hidden
         // parents): `hidden[spans[e]..spans[e + 1]]` for entry `e`.
         let mut hidden = std::mem::take(&mut self.cycle_hidden);
@@ -65,6 +56,9 @@ impl Chaining<'_> {
             let (literal, _) = entries[next];
             let entry = next;
             next += 1;
+            // The entry's ancestors, stamped when an off is first met (an off is entered
+            // again only if it is not one of them).
+            let mut ancestors = None;
             let range = self.static_links(literal, links);
             let kept = self.take_links();
             let consequences = &kept[range];
@@ -83,7 +77,9 @@ impl Chaining<'_> {
                     }
                     !self.is_reached(consequence)
                 } else {
-                    consequence != literal ^ 1 && !is_ancestor(&entries, entry, consequence)
+                    let stamp =
+                        *ancestors.get_or_insert_with(|| self.stamp_ancestors(&entries, entry));
+                    consequence != literal ^ 1 && self.path_marks[consequence as usize] != stamp
                 };
                 if entered {
                     if consequence & 1 == 1 {
@@ -160,6 +156,21 @@ impl Chaining<'_> {
         self.cycle_entries = entries;
         self.cycle_hidden = hidden;
         self.cycle_spans = spans;
+    }
+
+    /// Stamps the literals of the strict ancestors of `entries[entry]` (its parent, its
+    /// parent's parent, ... up to the start) in `path_marks`, and returns the stamp.
+    fn stamp_ancestors(&mut self, entries: &[(u32, u32)], mut entry: usize) -> u32 {
+        if self.path_stamp == u32::MAX {
+            self.path_stamp = 0;
+            self.path_marks.fill(0);
+        }
+        self.path_stamp += 1;
+        while entries[entry].1 != u32::MAX {
+            entry = entries[entry].1 as usize;
+            self.path_marks[entries[entry].0 as usize] = self.path_stamp;
+        }
+        self.path_stamp
     }
 
     /// The candidates outside the cells of a loop (`loop_literals`) that see an on literal

@@ -200,6 +200,10 @@ struct Chaining<'a> {
     cycle_entries: Vec<(u32, u32)>,
     cycle_hidden: Vec<u32>,
     cycle_spans: Vec<u32>,
+    /// Scratch of a cycle search: the literals on the path to the entry being followed
+    /// are stamped `path_stamp` (see `cycles.rs`).
+    path_marks: Vec<u32>,
+    path_stamp: u32,
     /// Scratch of a loop's eliminations (see `cycles.rs`): a stamp per candidate and per
     /// cell, the stamps' base, the eliminations.
     loop_marks: Vec<u32>,
@@ -331,6 +335,8 @@ impl<'a> Chaining<'a> {
             cycle_entries: Vec::new(),
             cycle_hidden: Vec::new(),
             cycle_spans: Vec::new(),
+            path_marks: vec![0; literals],
+            path_stamp: 0,
             loop_marks: vec![0; literals / 2],
             loop_cells: vec![0; geometry.cell_count()],
             loop_stamp: 0,
