@@ -4,6 +4,26 @@ use super::{Chaining, Found, Links, Literal, NO_PRECEDENCE};
 use crate::geometry::Cell;
 use crate::logic::{digit_name, Technique};
 
+/// The words of a set of cells as bits (625 cells at most, 25x25).
+const CELL_WORDS: usize = 10;
+
+/// Sets of cells as bits, for [`Chaining::loop_may_eliminate`]: every cell's peers (made
+/// on first use), and the cells of `base` holding each digit (made on first use after
+/// each new base, `digits_fresh` false until then).
+#[derive(Debug, Default)]
+pub(super) struct LoopBits {
+    peers: Vec<[u64; CELL_WORDS]>,
+    digits: Vec<[u64; CELL_WORDS]>,
+    digits_fresh: bool,
+}
+
+impl LoopBits {
+    /// The base changed: the digits' cells are to be made again.
+    pub(super) fn base_changed(&mut self) {
+        self.digits_fresh = false;
+    }
+}
+
 impl Chaining<'_> {
     /// Bidirectional cycles through `start` (an on), SE's way: a breadth-first search
     /// whose implications come back to `start` from an off at least three links away
@@ -178,6 +198,12 @@ impl Chaining<'_> {
     /// of the on literals they see, each on's peers in the grid's order, each once.
     pub(super) fn loop_eliminations(&mut self, loop_literals: &[u32], eliminated: &mut Vec<u32>) {
         eliminated.clear();
+        // Most loops eliminate nothing: the bit sets say so without the peers' scan (the
+        // debug builds scan anyway and check).
+        let may_eliminate = self.loop_may_eliminate(loop_literals);
+        if !may_eliminate && !cfg!(debug_assertions) {
+            return;
+        }
         // Stamps: a cell of the loop is stamped `in_loop`; an off outside it that an off
         // literal of the loop sees, `seen_by_off`; one already in `eliminated`, `taken`.
         if self.loop_stamp > u32::MAX - 3 {
@@ -213,6 +239,65 @@ impl Chaining<'_> {
                 }
             }
         }
+        debug_assert_eq!(may_eliminate, !eliminated.is_empty());
+    }
+
+    /// Whether some candidate outside the cells of a loop sees an on literal and an off
+    /// literal of its digit in it ([`Chaining::loop_eliminations`] finds one), by the bit
+    /// sets of [`LoopBits`]: per digit of the loop, the cells its ons see, those its offs
+    /// see, and those of `base` holding it.
+    fn loop_may_eliminate(&mut self, loop_literals: &[u32]) -> bool {
+        let geometry = self.position.geometry();
+        let words = geometry.cell_count().div_ceil(64);
+        let bits = &mut self.loop_bits;
+        if bits.peers.is_empty() {
+            bits.peers = geometry
+                .cells()
+                .map(|cell| {
+                    let mut set = [0; CELL_WORDS];
+                    for &peer in geometry.peers(cell) {
+                        set[peer.index() / 64] |= 1 << (peer.index() % 64);
+                    }
+                    set
+                })
+                .collect();
+        }
+        if !bits.digits_fresh {
+            bits.digits.clear();
+            bits.digits.resize(self.side, [0; CELL_WORDS]);
+            for (cell, digits) in self.base.iter().enumerate() {
+                for digit in digits.iter() {
+                    bits.digits[digit.index()][cell / 64] |= 1 << (cell % 64);
+                }
+            }
+            bits.digits_fresh = true;
+        }
+        let (side, bits) = (self.side, &self.loop_bits);
+        let cell_of = |literal: u32| literal as usize / 2 / side;
+        let digit_of = |literal: u32| literal as usize / 2 % side;
+        let mut in_loop = [0u64; CELL_WORDS];
+        for &l in loop_literals {
+            in_loop[cell_of(l) / 64] |= 1 << (cell_of(l) % 64);
+        }
+        for (k, &l) in loop_literals.iter().enumerate() {
+            let digit = digit_of(l);
+            if loop_literals[..k].iter().any(|&m| digit_of(m) == digit) {
+                continue; // this digit's literals were looked at
+            }
+            let (mut by_on, mut by_off) = ([0u64; CELL_WORDS], [0u64; CELL_WORDS]);
+            for &m in loop_literals.iter().filter(|&&m| digit_of(m) == digit) {
+                let seen = if m & 1 == 1 { &mut by_on } else { &mut by_off };
+                let peers = &bits.peers[cell_of(m)];
+                for w in 0..words {
+                    seen[w] |= peers[w];
+                }
+            }
+            let holding = &bits.digits[digit];
+            if (0..words).any(|w| by_on[w] & by_off[w] & holding[w] & !in_loop[w] != 0) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Adds to `premises` the enclosing offs a nested loop rests on besides those its

@@ -210,6 +210,8 @@ struct Chaining<'a> {
     loop_cells: Vec<u32>,
     loop_stamp: u32,
     loop_eliminated: Vec<u32>,
+    /// Whether a loop can eliminate anything, as bit sets (see `cycles.rs`).
+    loop_bits: cycles::LoopBits,
     /// Scratch of the "+" level's cage combinations (killer grids, see `plus.rs`).
     cage_scratch: CageScratch,
     /// The search nested levels run, made on first use.
@@ -341,6 +343,7 @@ impl<'a> Chaining<'a> {
             loop_cells: vec![0; geometry.cell_count()],
             loop_stamp: 0,
             loop_eliminated: Vec::new(),
+            loop_bits: cycles::LoopBits::default(),
             inner: None,
             nested_cache: marks_hash::MarksMap::default(),
             kept: kept::Kept::new(literals),
@@ -637,6 +640,7 @@ impl<'a> Chaining<'a> {
         self.base_places.copy_from_slice(places);
         self.kept.clear();
         self.links_memo.clear();
+        self.loop_bits.base_changed();
         self.closed = [false; 4];
     }
 
