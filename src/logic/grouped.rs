@@ -14,6 +14,7 @@
 //! the units (measured on the development split of `datasets/SOURCES.md` and the exchange
 //! diabolical corpus); chains of single cells are the plain turbot fish of `turbot.rs`.
 
+use super::cell_sets::CellSets;
 use super::{beats, digit_name, Position, Step, Technique};
 use crate::bitset::Digit;
 use crate::geometry::{Cell, Unit};
@@ -114,35 +115,6 @@ fn links(position: &Position, digit: Digit) -> Vec<Link> {
         }
     }
     links
-}
-
-/// Sets of cells as bits, `words` 64-bit words each, stored one after the other.
-struct CellSets {
-    words: usize,
-    bits: Vec<u64>,
-}
-
-impl CellSets {
-    fn new(words: usize) -> CellSets {
-        CellSets {
-            words,
-            bits: Vec::new(),
-        }
-    }
-
-    /// Adds a set and returns its index.
-    fn push(&mut self, cells: impl IntoIterator<Item = Cell>) -> usize {
-        let at = self.bits.len();
-        self.bits.resize(at + self.words, 0);
-        for cell in cells {
-            self.bits[at + cell.index() / 64] |= 1 << (cell.index() % 64);
-        }
-        at / self.words
-    }
-
-    fn get(&self, k: usize) -> &[u64] {
-        &self.bits[k * self.words..(k + 1) * self.words]
-    }
 }
 
 /// One digit's strong links as indices: nodes, the cells of each, the candidates seeing all

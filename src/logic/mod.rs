@@ -30,6 +30,7 @@
 
 mod aligned;
 mod cages;
+mod cell_sets;
 mod chains;
 mod consecutive;
 mod cutoff;

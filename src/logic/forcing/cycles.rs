@@ -2,9 +2,10 @@
 
 use super::{Chaining, Found, Links, Literal, NO_PRECEDENCE};
 use crate::geometry::Cell;
+use crate::logic::cell_sets::CellSets;
 use crate::logic::{digit_name, Technique};
 
-/// The words of a set of cells as bits (625 cells at most, 25x25).
+/// The most words of a set of cells as bits (625 cells at most, 25x25).
 const CELL_WORDS: usize = 10;
 
 /// Sets of cells as bits, for [`Chaining::loop_may_eliminate`]: every cell's peers (made
@@ -12,8 +13,8 @@ const CELL_WORDS: usize = 10;
 /// each new base, `digits_fresh` false until then).
 #[derive(Debug, Default)]
 pub(super) struct LoopBits {
-    peers: Vec<[u64; CELL_WORDS]>,
-    digits: Vec<[u64; CELL_WORDS]>,
+    peers: CellSets,
+    digits: CellSets,
     digits_fresh: bool,
 }
 
@@ -251,23 +252,16 @@ impl Chaining<'_> {
         let words = geometry.cell_count().div_ceil(64);
         let bits = &mut self.loop_bits;
         if bits.peers.is_empty() {
-            bits.peers = geometry
-                .cells()
-                .map(|cell| {
-                    let mut set = [0; CELL_WORDS];
-                    for &peer in geometry.peers(cell) {
-                        set[peer.index() / 64] |= 1 << (peer.index() % 64);
-                    }
-                    set
-                })
-                .collect();
+            bits.peers = CellSets::new(words);
+            for cell in geometry.cells() {
+                bits.peers.push(geometry.peers(cell).iter().copied());
+            }
         }
         if !bits.digits_fresh {
-            bits.digits.clear();
-            bits.digits.resize(self.side, [0; CELL_WORDS]);
+            bits.digits.reset(words, self.side);
             for (cell, digits) in self.base.iter().enumerate() {
                 for digit in digits.iter() {
-                    bits.digits[digit.index()][cell / 64] |= 1 << (cell % 64);
+                    bits.digits.insert(digit.index(), Cell::new(cell));
                 }
             }
             bits.digits_fresh = true;
@@ -287,12 +281,11 @@ impl Chaining<'_> {
             let (mut by_on, mut by_off) = ([0u64; CELL_WORDS], [0u64; CELL_WORDS]);
             for &m in loop_literals.iter().filter(|&&m| digit_of(m) == digit) {
                 let seen = if m & 1 == 1 { &mut by_on } else { &mut by_off };
-                let peers = &bits.peers[cell_of(m)];
-                for w in 0..words {
-                    seen[w] |= peers[w];
+                for (seen, peers) in seen.iter_mut().zip(bits.peers.get(cell_of(m))) {
+                    *seen |= peers;
                 }
             }
-            let holding = &bits.digits[digit];
+            let holding = bits.digits.get(digit);
             if (0..words).any(|w| by_on[w] & by_off[w] & holding[w] & !in_loop[w] != 0) {
                 return true;
             }
