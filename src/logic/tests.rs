@@ -695,7 +695,8 @@ fn cell_name(cell: Cell) -> String {
 #[test]
 fn wing_ratings_follow_sukaku_explainer() {
     // Base per size; the largest cell's candidates in the middle of their range add most,
-    // except for UVWXYZ-Wings, all 6.6 (SE's serate on the development split).
+    // except for UVWXYZ-Wings, all 6.6 (SE's serate on the development split), and
+    // TUVWXYZ-Wings, all 7.5 (the five in SE's ratings of the variant splits).
     let expected = [
         (3, 2, 5.5),
         (3, 3, 5.6),
@@ -705,6 +706,8 @@ fn wing_ratings_follow_sukaku_explainer() {
         (4, 5, 6.2),
         (5, 2, 6.6),
         (5, 4, 6.6),
+        (6, 3, 7.5),
+        (6, 5, 7.5),
     ];
     for (size, largest, rating) in expected {
         assert_eq!(

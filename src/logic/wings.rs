@@ -1,4 +1,4 @@
-//! XY-Wing, XYZ-Wing, W-Wing, and the WXYZ-, VWXYZ- and UVWXYZ-Wings.
+//! XY-Wing, XYZ-Wing, W-Wing, and the WXYZ-, VWXYZ-, UVWXYZ- and TUVWXYZ-Wings.
 
 use super::{digit_name, keep_better, set_name, Position, Step, Technique};
 use crate::bitset::{Digit, DigitSet};
@@ -177,8 +177,8 @@ pub fn w_wing(position: &Position) -> Option<Step> {
 /// that holds x sees the two-candidate cell, either that cell is z, or it is x and the set
 /// loses x, locks its other digits, and one of its cells is z: either way a cell that sees
 /// the two-candidate cell and every one of the set's cells holding z loses z. Three cells
-/// make a WXYZ-Wing, four a VWXYZ-Wing, five a UVWXYZ-Wing. Among several, the lowest
-/// rated with the most eliminations.
+/// make a WXYZ-Wing, four a VWXYZ-Wing, five a UVWXYZ-Wing, six a TUVWXYZ-Wing. Among
+/// several, the lowest rated with the most eliminations.
 pub fn als_wing(position: &Position, size: usize) -> Option<Step> {
     let geometry = position.geometry();
     let open: Vec<Cell> = geometry
@@ -239,8 +239,10 @@ pub(super) fn wing_rating(size: usize, largest: u32) -> (Technique, f32) {
     let (technique, base, middle, top) = match size {
         3 => (Technique::WXYZWing, 55, 3, 1),
         4 => (Technique::VWXYZWing, 62, 3, 2),
-        // SE rates every UVWXYZ-Wing 6.6 (largest cells of 2 to 4 candidates, measured).
-        _ => return (Technique::UVWXYZWing, 6.6),
+        // SE rates every UVWXYZ-Wing 6.6 (largest cells of 2 to 4 candidates, measured)
+        // and every TUVWXYZ-Wing 7.5 (the five in its ratings of the bundled sets).
+        5 => return (Technique::UVWXYZWing, 6.6),
+        _ => return (Technique::TUVWXYZWing, 7.5),
     };
     let tenths = base + top - (middle - largest).abs();
     (technique, tenths as f32 / 10.0)
@@ -396,4 +398,43 @@ fn doubly_linked(position: &Position, wing: &Wing) -> Option<Step> {
     );
     step.rating = wing.rating;
     Some(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::logic::position::{from_se_variant_marks, removals};
+    use crate::logic::{find, next_step, Technique};
+
+    #[test]
+    fn six_cells_and_a_pincer_make_the_tuvwxyz_wing_sudoku_explainer_takes() {
+        // Anti-king development puzzle 4 (`se_ratings_variant_anti-king_dev.se.txt.gz`,
+        // SE 7.5): SE's pencil marks before its step "7.5 TUVWXYZ-Wing 2626: Cells
+        // r5c1,r5c2,r5c4,r5c6,r5c8,r5c9,r6c7 on values 8,9", and after it r4c7 has lost 9
+        // and r5c3 2 and 6 (serate --before=%m). Row 5's six cells hold seven digits;
+        // r6c7 is {8,9}, and every one of them holding 8 or 9 sees it.
+        let before = [
+            ".2.....8..2......9...4..........6.891..........3...7...23..67...23..67......5....",
+            ".23.5..8..23.....9......7.......6.89....56..9..3.56..912...6......4.....12...6...",
+            "..3.5.........6...1...........4......2.........3.5.7....3...7.........89.......89",
+            "123.........4......2.....89....5.........6..91....6.89123..6..9123..6.........7..",
+            "123..67..123...7...2...6.8912...6......4.....12...6.89....5....123..6.8912...6...",
+            "12...6.......5.....2...6.89..3............7..12...6..9.......8912...6.89...4.....",
+            "12...67..12....7...2...6...12......9.......8.12......9...4.........5......3......",
+            "...4.....12.........3......12...6.......56....2..56.........789......7.9.......89",
+            "........9.......8.....5..........7....3.........4.....12...6...12...6...12...6...",
+        ];
+        let position = from_se_variant_marks("anti-king", &before);
+        let step = find(&position, Technique::TUVWXYZWing).expect("a TUVWXYZ-Wing");
+        assert_eq!(step.rating, 7.5);
+        let mut removed = removals(&position, &step);
+        removed.sort();
+        let expected = [("r4c7", 9), ("r5c3", 2), ("r5c3", 6)];
+        assert_eq!(
+            removed,
+            expected.map(|(cell, digit)| (cell.to_string(), digit))
+        );
+        assert_eq!(next_step(&position), Some(step));
+        // The five-cell wings find nothing here: the six cells are needed.
+        assert_eq!(find(&position, Technique::UVWXYZWing), None);
+    }
 }
