@@ -28,14 +28,12 @@ struct Link {
     ends: [Node; 2],
 }
 
-/// Whether `cells` lie in one *line* of the grid: a row, a column or a diagonal region (a
-/// unit no two of whose cells share a row or a column). SE's groups are such: a window of
-/// windoku is not a line, so the places of a box that lie in a window but across lines make
-/// no group (windoku development split, ER equal 95 -> 96%, X and the others unchanged;
-/// a group in one box and one row or column only: X 98 -> 97%, its groups on a diagonal).
-fn on_one_line(geometry: &crate::geometry::Geometry, cells: &[Cell]) -> bool {
+/// Whether `unit` is a *line* of the grid: a row, a column or a diagonal region (a unit
+/// no two of whose cells share a row or a column). A box is not, nor are windoku's windows
+/// and the disjoint groups.
+fn is_line(geometry: &crate::geometry::Geometry, unit: Unit) -> bool {
     use crate::geometry::UnitKind;
-    let is_line = |unit: Unit| match geometry.unit_kind(unit) {
+    match geometry.unit_kind(unit) {
         UnitKind::Row | UnitKind::Column => true,
         UnitKind::Box => false,
         UnitKind::Extra => {
@@ -48,9 +46,17 @@ fn on_one_line(geometry: &crate::geometry::Geometry, cells: &[Cell]) -> bool {
                 fresh
             })
         }
-    };
+    }
+}
+
+/// Whether `cells` lie in one line of the grid ([`is_line`]). SE's groups are such: a
+/// window of windoku is not a line, so the places of a box that lie in a window but across
+/// lines make no group (windoku development split, ER equal 95 -> 96%, X and the others
+/// unchanged; a group in one box and one row or column only: X 98 -> 97%, its groups on a
+/// diagonal).
+fn on_one_line(geometry: &crate::geometry::Geometry, cells: &[Cell]) -> bool {
     geometry.all_units_of(cells[0]).iter().any(|&unit| {
-        is_line(unit)
+        is_line(geometry, unit)
             && cells
                 .iter()
                 .all(|&c| geometry.unit_mask(c) >> unit.index() & 1 == 1)
@@ -66,6 +72,21 @@ fn links(position: &Position, digit: Digit) -> Vec<Link> {
             continue;
         }
         let places = position.places(unit, digit);
+        // An extra region that is not a line (a window, a disjoint group) links single
+        // cells only: with its groups too, grouped turbot fish came where SE's path has a
+        // forcing chain or a wing (windoku development puzzles 101-300, ER equal 96 ->
+        // 98.5%; puzzles 1-100, X, disjoint groups unchanged; on diagonals too, X 99 ->
+        // 97%).
+        if geometry.unit_kind(unit) == crate::geometry::UnitKind::Extra && !is_line(geometry, unit)
+        {
+            if let [a, b] = places[..] {
+                links.push(Link {
+                    unit,
+                    ends: [vec![a], vec![b]],
+                });
+            }
+            continue;
+        }
         // Ways to split the places into two nodes, the places in one row, column or box
         // and the rest, each in one box.
         let mut splits: Vec<[Node; 2]> = Vec::new();
@@ -470,5 +491,32 @@ mod tests {
         let step = next_step(&position).expect("a step");
         assert_eq!(step.rating, 5.7, "{}", step.explanation);
         assert_eq!(step.technique, Technique::GroupedThreeLinkTurbotFish);
+    }
+
+    #[test]
+    fn a_window_links_no_group_as_sudoku_explainer() {
+        // Windoku development puzzle 86 of `se_ratings_variant_windoku_dev2.se.txt.gz`
+        // before SE's step "7.1 Forcing Chain: r2c4.5 off", its hardest. In window 2
+        // (rows 2 to 4, columns 6 to 8) 3 is only in (r4c7, r4c8) and (r2c6, r3c6): taken
+        // as a strong link of two groups, it made a grouped turbot fish with row 5's
+        // r5c5 / r5c9 and rated the puzzle 4.3.
+        let rows = [
+            "....5..........7..........9.2.......1...............8...3..6.....3..6......4.....",
+            ".23....8..2.4...8...3..6.8...345.7....34..7....3.567...2....789.2.....891........",
+            ".234...8.12.4...8.1.3..6.8.........9...4..7....3..6....2..5.78..2....78..2..5.7..",
+            ".23....89.2..5..8...3.5..8...3.5.78......6......4.....1.3.5.7..123...7...23.5.7.9",
+            "......7.......6......4.....1......8..23.....912..5...9.2..5...9.2......9.23....89",
+            "123.....91...5..891.3........3.5..8..23.5.7.9.23...7.9...4......23...789.....6...",
+            "1..4....91..4....9......7....34.6..........8.123.....9123..6..9....5.....23......",
+            "1..4....9....5..8..2.........3456.....345.7.91.3...7.91....67891.3..6789..3...7.9",
+            ".....6.....3..........5..8.1...5.....2......912....7.912....7.9...4......2.....89",
+        ];
+        let position = from_se_variant_marks("windoku", &rows);
+        assert_eq!(find(&position, Technique::GroupedTurbotFish), None);
+        let step = next_step(&position).expect("a step");
+        assert_eq!(step.rating, 7.1, "{}", step.explanation);
+        assert_eq!(step.technique, Technique::ForcingChain);
+        let removed = crate::logic::position::removals(&position, &step);
+        assert_eq!(removed, [("r2c4".to_string(), 5)]);
     }
 }
