@@ -495,7 +495,7 @@ mod tests {
 
     #[test]
     fn a_window_links_no_group_as_sudoku_explainer() {
-        // Windoku development puzzle 86 of `se_ratings_variant_windoku_dev2.se.txt.gz`
+        // Line 86 of `se_ratings_variant_windoku_dev2.se.txt.gz` (its 83rd puzzle),
         // before SE's step "7.1 Forcing Chain: r2c4.5 off", its hardest. In window 2
         // (rows 2 to 4, columns 6 to 8) 3 is only in (r4c7, r4c8) and (r2c6, r3c6): taken
         // as a strong link of two groups, it made a grouped turbot fish with row 5's

@@ -407,8 +407,8 @@ mod tests {
 
     #[test]
     fn six_cells_and_a_pincer_make_the_tuvwxyz_wing_sudoku_explainer_takes() {
-        // Anti-king development puzzle 4 (`se_ratings_variant_anti-king_dev.se.txt.gz`,
-        // SE 7.5): SE's pencil marks before its step "7.5 TUVWXYZ-Wing 2626: Cells
+        // Line 4 of `se_ratings_variant_anti-king_dev.se.txt.gz` (its first puzzle, SE
+        // 7.5): SE's pencil marks before its step "7.5 TUVWXYZ-Wing 2626: Cells
         // r5c1,r5c2,r5c4,r5c6,r5c8,r5c9,r6c7 on values 8,9", and after it r4c7 has lost 9
         // and r5c3 2 and 6 (serate --before=%m). Row 5's six cells hold seven digits;
         // r6c7 is {8,9}, and every one of them holding 8 or 9 sees it.
