@@ -6,7 +6,8 @@
 # Singles are skipped. Run from the repository's top directory after `cargo build --release`.
 # SE's marks show an unplaced naked single like a filled cell, so a cell counts as filled
 # only when it is a given or an earlier step of SE's placed it (a single, or a direct
-# technique's placement, read from the step's line).
+# technique's placement, a chain's assumed off that contradicts itself or a chain's
+# concluded on, read from the step's line).
 #
 #   replay_steps.py SERATE_CHAINS_OUT PUZZLE_FILE   (PUZZLE_FILE: its `variant:` line, then the puzzle)
 import os, re, subprocess, sys, tempfile
@@ -25,7 +26,11 @@ for i,l in enumerate(lines):
     m=re.match(r'^(\d+\.\d) (.*?) @@', l)
     if not m or prev is None: continue
     er=float(m.group(1)); name=m.group(2)
-    placed=re.search(r'Single: (r\dc\d): \d', name) or re.search(r'\|\| (r\dc\d) \|\| \d \|\| \{7\}', l)
+    placed=(re.search(r'Single: (r\dc\d): \d', name)
+            or re.search(r'\|\| (r\dc\d) \|\| \d \|\| \{7\}', l)
+            # a chain whose assumed off contradicts itself, or that concludes an on
+            or re.search(r'(r\dc\d)\.\d off ==> .*both on & off', name)
+            or re.search(r'==> (r\dc\d)\.\d on', name))
     if 'Single' in name:
         filled.add(cell_index(placed.group(1)))
         continue
