@@ -72,21 +72,6 @@ fn links(position: &Position, digit: Digit) -> Vec<Link> {
             continue;
         }
         let places = position.places(unit, digit);
-        // An extra region that is not a line (a window, a disjoint group) links single
-        // cells only: with its groups too, grouped turbot fish came where SE's path has a
-        // forcing chain or a wing (windoku development puzzles 101-300, ER equal 96 ->
-        // 98.5%; puzzles 1-100, X, disjoint groups unchanged; on diagonals too, X 99 ->
-        // 97%).
-        if geometry.unit_kind(unit) == crate::geometry::UnitKind::Extra && !is_line(geometry, unit)
-        {
-            if let [a, b] = places[..] {
-                links.push(Link {
-                    unit,
-                    ends: [vec![a], vec![b]],
-                });
-            }
-            continue;
-        }
         // Ways to split the places into two nodes, the places in one row, column or box
         // and the rest, each in one box.
         let mut splits: Vec<[Node; 2]> = Vec::new();
@@ -103,7 +88,18 @@ fn links(position: &Position, digit: Digit) -> Vec<Link> {
         // groups / anti-king): groups anywhere 62 / 88 / 88 / 68%, in one box 63 / 89 /
         // 92 / 67%, in one box and one line 61 / 89 / 92 / 67%, in one box on extra
         // regions only 62 / 89 / 89 / 68%; classic grades unchanged.
-        let in_one_box = |cells: &[Cell]| {
+        //
+        // An extra region that is not a line (a window, a disjoint group) links single
+        // cells only: with its groups too, grouped turbot fish came where SE's path has a
+        // forcing chain or a wing (windoku development puzzles 101-300, ER equal 96 ->
+        // 98.5%; puzzles 1-100, X, disjoint groups unchanged; on diagonals too, X 99 ->
+        // 97%).
+        let singles_only = geometry.unit_kind(unit) == crate::geometry::UnitKind::Extra
+            && !is_line(geometry, unit);
+        let node = |cells: &[Cell]| {
+            if singles_only {
+                return cells.len() == 1;
+            }
             let first = geometry.box_of(cells[0]);
             cells.iter().all(|&c| geometry.box_of(c) == first) && on_one_line(geometry, cells)
         };
@@ -114,11 +110,7 @@ fn links(position: &Position, digit: Digit) -> Vec<Link> {
             for &value in &values {
                 let (first, second): (Node, Node) =
                     places.iter().partition(|&&c| key(geometry, c) == value);
-                if first.is_empty()
-                    || second.is_empty()
-                    || !in_one_box(&first)
-                    || !in_one_box(&second)
-                {
+                if first.is_empty() || second.is_empty() || !node(&first) || !node(&second) {
                     continue;
                 }
                 let split = if first < second {

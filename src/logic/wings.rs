@@ -241,8 +241,8 @@ pub(super) fn wing_rating(size: usize, largest: u32) -> (Technique, f32) {
         4 => (Technique::VWXYZWing, 62, 3, 2),
         // SE rates every UVWXYZ-Wing 6.6 (largest cells of 2 to 4 candidates, measured)
         // and every TUVWXYZ-Wing 7.5 (the five in its ratings of the bundled sets).
-        5 => return (Technique::UVWXYZWing, 6.6),
-        _ => return (Technique::TUVWXYZWing, 7.5),
+        5 => return (Technique::UVWXYZWing, Technique::UVWXYZWing.rating()),
+        _ => return (Technique::TUVWXYZWing, Technique::TUVWXYZWing.rating()),
     };
     let tenths = base + top - (middle - largest).abs();
     (technique, tenths as f32 / 10.0)
